@@ -57,6 +57,21 @@ async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+const quoted = (name: string) => {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unexpected test database name ${name}`);
+  return `"${name}"`;
+};
+
+/** Creates the database `name` on the local server and returns its URL. */
+export async function createDatabase(name: string): Promise<string> {
+  await asAdmin((client) => client.query(`CREATE DATABASE ${quoted(name)}`));
+  return withDatabase(adminUrl(), name);
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`));
+}
+
 /** A new empty database `notes_test_<prefix>_<random>`, and the way to drop it. */
 export async function createTestDatabase(prefix: string): Promise<TestDatabase> {
   const safePrefix = prefix
@@ -64,11 +79,6 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
     .replace(/[^a-z0-9]+/g, "_")
     .slice(0, 40);
   const name = `notes_test_${safePrefix}_${randomBytes(5).toString("hex")}`;
-  await asAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  return {
-    name,
-    url: withDatabase(adminUrl(), name),
-    drop: () =>
-      asAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
-  };
+  const url = await createDatabase(name);
+  return { name, url, drop: () => dropDatabase(name) };
 }

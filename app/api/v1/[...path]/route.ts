@@ -1,0 +1,11 @@
+import { ApiError } from "@/lib/http/api-error";
+import { errorResponse } from "@/lib/http/respond";
+
+// Any other path under /api/v1: a JSON not_found rather than the site's HTML 404 page.
+const unknownRoute = async () => errorResponse(new ApiError("not_found", "No such API route."));
+
+export const GET = unknownRoute;
+export const POST = unknownRoute;
+export const PUT = unknownRoute;
+export const PATCH = unknownRoute;
+export const DELETE = unknownRoute;

@@ -1,0 +1,7 @@
+// Runs once when a server process starts, before it answers: opens the database and applies any
+// pending migrations, so `npm start` on a fresh clone (or a new Postgres) just works.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getDatabase } = await import("./lib/db");
+  await getDatabase();
+}

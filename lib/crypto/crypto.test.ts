@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { generateApiKey, hashApiKey, isWellFormedApiKey, publicPrefix } from "../keys/api-key-format";
+import { generateShareId, isShareId } from "../shares/share-id";
+import { hashPassword, verifyPassword } from "./password-hash";
+import { randomAlphanumeric } from "./random-string";
+
+describe("randomAlphanumeric", () => {
+  it("gives the requested length from [A-Za-z0-9] only", () => {
+    for (const length of [1, 10, 43, 200])
+      expect(randomAlphanumeric(length)).toMatch(new RegExp(`^[A-Za-z0-9]{${length}}$`));
+  });
+
+  it("uses every character about equally often (no modulo bias)", () => {
+    const counts = new Map<string, number>();
+    for (const char of randomAlphanumeric(62 * 2000)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // Expected 2000 each; a biased generator would push the first 8 characters near 2580.
+    for (const count of counts.values()) expect(Math.abs(count - 2000)).toBeLessThan(300);
+  });
+});
+
+describe("share ids", () => {
+  it("are 10 alphanumeric characters, different every time", () => {
+    const ids = new Set(Array.from({ length: 10_000 }, generateShareId));
+    expect(ids.size).toBe(10_000);
+    for (const id of ids) expect(isShareId(id)).toBe(true);
+  });
+
+  it.each(["", "abc", "AAAAAAAAAAA", "AAAAAAAAA-", "ÄAAAAAAAAA", "AAAAAAAAA\n"])(
+    "%j is not an id",
+    (value) => {
+      expect(isShareId(value)).toBe(false);
+    },
+  );
+});
+
+describe("API keys", () => {
+  it("carry 256 bits: nsk_ and 43 alphanumerics, with a 12-character public prefix", () => {
+    const key = generateApiKey();
+    expect(key).toMatch(/^nsk_[A-Za-z0-9]{43}$/);
+    expect(isWellFormedApiKey(key)).toBe(true);
+    expect(publicPrefix(key)).toBe(key.slice(0, 12));
+    expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashApiKey(key)).not.toBe(hashApiKey(generateApiKey()));
+  });
+
+  it.each([
+    "",
+    "nsk_",
+    `nsk_${"a".repeat(42)}`,
+    `nsk_${"a".repeat(44)}`,
+    `xsk_${"a".repeat(43)}`,
+    ` nsk_${"a".repeat(43)}`,
+  ])("%j is malformed", (value) => expect(isWellFormedApiKey(value)).toBe(false));
+});
+
+describe("password hashing", () => {
+  it("verifies the right password and refuses others", async () => {
+    const stored = await hashPassword("correct horse");
+    expect(stored).toMatch(/^scrypt\$16384\$8\$5\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword("correct horse", stored)).toBe(true);
+    expect(await verifyPassword("correct horse ", stored)).toBe(false);
+    expect(await verifyPassword("", stored)).toBe(false);
+  });
+
+  it("salts every hash", async () => {
+    expect(await hashPassword("same")).not.toBe(await hashPassword("same"));
+  });
+
+  it("matches canonically equivalent Unicode", async () => {
+    expect(await verifyPassword("cafe\u0301", await hashPassword("caf\u00e9"))).toBe(true);
+  });
+
+  it("refuses malformed stored values instead of throwing", async () => {
+    expect(await verifyPassword("x", "plain")).toBe(false);
+    expect(await verifyPassword("x", "scrypt$1$1$1$$")).toBe(false);
+  });
+
+  it("does not block the event loop while hashing", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await Promise.all([hashPassword("a"), hashPassword("b")]);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The only reader of process.env: every setting is validated once, and a bad value stops start-up
+// with a message naming the variable.
+
+// An empty variable (as .env files often leave them) means "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Postgres connection string; when unset the service runs on embedded PGlite under DATA_DIR. */
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+  ),
+  /** Where the embedded database keeps its files. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Base of the `url` field and the Location header; else the request's own origin. */
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .transform((url) => url.replace(/\/+$/, "")),
+  ),
+  PORT: wholeNumber(1, 65535).default(3000),
+  /** Size of the Postgres connection pool of one server process. */
+  DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid configuration (see .env.example):\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env = loadEnv();
+
+export const embeddedDataDir = path.resolve(env.DATA_DIR, "pglite");

@@ -1,0 +1,36 @@
+// Every error the API can answer with: the contract's codes and their statuses, in one table.
+export const errorStatus = {
+  bad_json: 400,
+  empty_content: 400,
+  empty_page: 400,
+  bad_pages: 400,
+  bad_ttl: 400,
+  bad_burn_after: 400,
+  bad_content_type: 400,
+  bad_password: 401,
+  bad_api_key: 401,
+  not_found: 404,
+  too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  id_generation_failed: 503,
+  key_generation_failed: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = errorStatus[code];
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorStatus, value);
+}

@@ -1,0 +1,59 @@
+import { ApiError } from "./api-error";
+
+/** Bodies larger than this are refused before any of them is parsed. */
+export const maxBodyBytes = 2 * 1024 * 1024;
+
+const tooLarge = () => new ApiError("too_large", `The request body is over ${maxBodyBytes} bytes.`);
+
+async function readCapped(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBodyBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    // Content-Length can be absent (chunked) or wrong, so the count is what decides.
+    if (total > maxBodyBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Reads a JSON object body; anything that is not UTF-8 JSON encoding an object is `bad_json`.
+ * With `emptyAsObject` an empty body is `{}` (reading a note without a password accepts that).
+ */
+export async function readJsonBody(
+  request: Request,
+  options: { emptyAsObject?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const bytes = await readCapped(request);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ApiError("bad_json", "The request body is not valid UTF-8.");
+  }
+  if (options.emptyAsObject && text.trim() === "") return {};
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_json", "The request body is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ApiError("bad_json", "The request body must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
+}

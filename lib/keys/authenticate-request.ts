@@ -1,0 +1,48 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { getPrisma } from "../db";
+import { ApiError } from "../http/api-error";
+import { hashApiKey, isWellFormedApiKey, publicPrefix } from "./api-key-format";
+
+export type ApiKeyIdentity = { id: string };
+
+/** last_used_at is written at most once a minute per key, to keep keyed requests cheap. */
+const lastUsedResolutionMs = 60_000;
+
+/** X-API-Key wins over `Authorization: Bearer`; other Authorization schemes are not ours. */
+function presentedKey(headers: Headers): string | null {
+  const direct = headers.get("x-api-key");
+  if (direct !== null) return direct.trim();
+  const authorization = headers.get("authorization");
+  const bearer = authorization?.match(/^Bearer\s+(.*)$/i);
+  return bearer ? (bearer[1] ?? "").trim() : null;
+}
+
+const badKey = () => new ApiError("bad_api_key", "The API key is unknown, malformed or revoked.");
+
+/**
+ * The key the request presents, verified: null when it presents none, bad_api_key when it presents
+ * one that is unknown, malformed or revoked (on every route, even those that need no key).
+ */
+export async function authenticateRequest(headers: Headers): Promise<ApiKeyIdentity | null> {
+  const key = presentedKey(headers);
+  if (key === null) return null;
+  if (!isWellFormedApiKey(key)) throw badKey();
+
+  const prisma = await getPrisma();
+  const record = await prisma.apiKey.findUnique({
+    where: { prefix: publicPrefix(key) },
+    select: { id: true, keyHash: true, revokedAt: true, lastUsedAt: true },
+  });
+  // Compare hashes, not keys, in constant time: a lookup that fails must not tell how close it was.
+  const presented = Buffer.from(hashApiKey(key), "hex");
+  const stored = Buffer.from(record?.keyHash ?? "00".repeat(32), "hex");
+  const matches = presented.length === stored.length && timingSafeEqual(presented, stored);
+  if (!record || !matches || record.revokedAt) throw badKey();
+
+  const now = Date.now();
+  if (!record.lastUsedAt || now - record.lastUsedAt.getTime() > lastUsedResolutionMs) {
+    await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { id: record.id };
+}

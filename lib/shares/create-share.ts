@@ -1,0 +1,97 @@
+import "server-only";
+import { hashPassword } from "../crypto/password-hash";
+import { getPrisma } from "../db";
+import { ApiError } from "../http/api-error";
+import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { renderNote } from "../render/render-note";
+import { generateShareId } from "./share-id";
+import { insertShareSql, type NewPage, type NewShare } from "./share-sql";
+import { sharePolicy, ttlSeconds, type ContentType } from "./share-policy";
+import type { CreateShareBody } from "./share-schemas";
+
+type PageText = Omit<NewPage, "html">;
+
+export type CreatedShareRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  burn_after: number | null;
+  password_required: boolean;
+  content_type: ContentType;
+  page_count: number;
+  owned: boolean;
+};
+
+/** The note's pages as stored: a single-page note is one page without a title. */
+function pagesOf(body: CreateShareBody, trusted: boolean): PageText[] {
+  if (body.pages) {
+    // Pages may be HTML with or without a key: page HTML is always sanitized.
+    return body.pages.map((page, index) => ({
+      page_index: index,
+      title: page.title ?? "",
+      content: page.content,
+      content_type: page.format ?? body.format ?? "markdown",
+    }));
+  }
+  // Without a key a single-page note is always Markdown, whatever `format` says.
+  const contentType = trusted ? (body.format ?? "markdown") : "markdown";
+  return [{ page_index: 0, title: null, content: body.content ?? "", content_type: contentType }];
+}
+
+function sizeOf(pages: PageText[]): number {
+  return pages.reduce(
+    (sum, page) => sum + Buffer.byteLength(page.content) + Buffer.byteLength(page.title ?? ""),
+    0,
+  );
+}
+
+/** Seconds to live, or null for a permanent note (honoured only with a valid key). */
+function lifetimeOf(body: CreateShareBody, trusted: boolean): number | null {
+  if (trusted && body.permanent === true) return null;
+  if (body.ttl === undefined) {
+    throw new ApiError("bad_ttl", `ttl is required: one of ${Object.keys(ttlSeconds).join(", ")}.`);
+  }
+  return ttlSeconds[body.ttl];
+}
+
+export async function createShare(options: {
+  body: CreateShareBody;
+  apiKey: ApiKeyIdentity | null;
+  /** injectable so tests can force id collisions */
+  generateId?: () => string;
+}): Promise<CreatedShareRow> {
+  const { body, apiKey, generateId = generateShareId } = options;
+  const trusted = apiKey !== null;
+  const pages = pagesOf(body, trusted);
+  const sizeBytes = sizeOf(pages);
+  if (sizeBytes > sharePolicy.maxContentBytes) {
+    throw new ApiError(
+      "too_large",
+      `The note is ${sizeBytes} bytes of text; the limit is ${sharePolicy.maxContentBytes} (512 KiB).`,
+    );
+  }
+  const lifetime = lifetimeOf(body, trusted);
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const share: NewShare = {
+    lifetime,
+    burnAfter: body.burn_after ?? null,
+    passwordHash,
+    pages: pages.map((page) => ({ ...page, html: renderNote(page.content, page.content_type) })),
+    multiPage: body.pages !== undefined,
+    sizeBytes,
+    apiKeyId: apiKey?.id ?? null,
+  };
+
+  const prisma = await getPrisma();
+  for (let attempt = 0; attempt < sharePolicy.idAttempts; attempt++) {
+    const rows = await prisma.$queryRaw<Omit<CreatedShareRow, "password_required" | "owned">[]>(
+      insertShareSql(generateId(), share),
+    );
+    const row = rows[0];
+    if (row) return { ...row, password_required: passwordHash !== null, owned: trusted };
+  }
+  throw new ApiError(
+    "id_generation_failed",
+    `Could not find a free note id after ${sharePolicy.idAttempts} attempts; please retry.`,
+  );
+}

@@ -1,0 +1,83 @@
+import "server-only";
+import { verifyPassword } from "../crypto/password-hash";
+import { getPrisma } from "../db";
+import { ApiError } from "../http/api-error";
+import { notFound } from "./get-share-meta";
+import { isShareId } from "./share-id";
+import type { ContentType } from "./share-policy";
+import { consumeShareSql, sharePasswordHashSql } from "./share-sql";
+
+export type ReadPageRow = {
+  page_index: number;
+  title: string | null;
+  content: string;
+  content_type: ContentType;
+  html: string;
+};
+
+export type ReadShareRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  burn_after: number | null;
+  read_count: number;
+  burned: boolean;
+  multi_page: boolean;
+  pages: ReadPageRow[];
+};
+
+type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+
+const badPassword = () =>
+  new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
+
+async function consume(id: string, verifiedHash: string | null): Promise<ReadShareRow | null> {
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<ConsumedRow[]>(consumeShareSql(id, verifiedHash));
+  const first = rows[0];
+  if (!first) return null;
+  const { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
+  const pages = rows.map(({ page_index, title, content, content_type, html }) => ({
+    page_index,
+    title,
+    content,
+    content_type,
+    html,
+  }));
+  return { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+}
+
+async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<{ hash: string | null }[]>(sharePasswordHashSql(id));
+  return rows[0] ?? null;
+}
+
+/**
+ * Reads a note, counting one view. A wrong or missing password never counts: it is checked before
+ * the consuming statement runs. `password` is whatever the body held.
+ */
+export async function readShare(options: { id: string; password: unknown }): Promise<ReadShareRow> {
+  const { id, password } = options;
+  if (!isShareId(id)) throw notFound();
+
+  // The common case (no password) costs one statement.
+  if (password === undefined || password === "") {
+    const read = await consume(id, null);
+    if (read) return read;
+    const stored = await passwordHashOf(id);
+    if (stored?.hash) throw badPassword();
+    throw notFound();
+  }
+
+  const stored = await passwordHashOf(id);
+  if (!stored) throw notFound();
+  if (stored.hash === null) {
+    if (typeof password !== "string") throw new ApiError("bad_json", "password must be a string.");
+  } else if (typeof password !== "string" || !(await verifyPassword(password, stored.hash))) {
+    throw badPassword();
+  }
+  const read = await consume(id, stored.hash);
+  if (!read) throw notFound();
+  return read;
+}

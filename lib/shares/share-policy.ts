@@ -1,0 +1,23 @@
+// The service's limits, as data. Sizes are UTF-8 bytes.
+export const sharePolicy = {
+  /** content, or all titles plus page contents, may be at most this many bytes (512 KiB) */
+  maxContentBytes: 512 * 1024,
+  maxPages: 100,
+  minBurnAfter: 1,
+  maxBurnAfter: 1000,
+  /** attempts at a fresh id before giving up with id_generation_failed */
+  idAttempts: 5,
+} as const;
+
+export const ttlSeconds = {
+  "1h": 60 * 60,
+  "1d": 24 * 60 * 60,
+  "7d": 7 * 24 * 60 * 60,
+  "30d": 30 * 24 * 60 * 60,
+} as const;
+
+export type Ttl = keyof typeof ttlSeconds;
+
+export const contentTypes = ["markdown", "html"] as const;
+
+export type ContentType = (typeof contentTypes)[number];

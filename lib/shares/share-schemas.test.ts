@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../http/api-error";
+import { parseBody } from "../http/parse-body";
+import { createShareBodySchema, createShareErrorCode } from "./share-schemas";
+
+const parse = (body: unknown) => parseBody(createShareBodySchema, body, createShareErrorCode);
+
+function codeOf(body: unknown): string {
+  try {
+    parse(body);
+    return "ok";
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+describe("createShareBodySchema", () => {
+  it("accepts a minimal note and keeps only known fields", () => {
+    expect(parse({ content: "x", ttl: "1h", extra: 1 })).toEqual({ content: "x", ttl: "1h" });
+  });
+
+  it("accepts pages with optional titles and formats", () => {
+    expect(
+      parse({ ttl: "1d", pages: [{ content: "a" }, { title: "B", content: "b", format: "html" }] }),
+    ).toEqual({
+      ttl: "1d",
+      pages: [{ content: "a" }, { title: "B", content: "b", format: "html" }],
+    });
+  });
+
+  it.each([
+    [{ ttl: "1h" }, "empty_content"],
+    [{ content: "  ", ttl: "1h" }, "empty_content"],
+    [{ content: 1, ttl: "1h" }, "empty_content"],
+    [{ content: "x", pages: [{ content: "y" }], ttl: "1h" }, "bad_pages"],
+    [{ pages: "x", ttl: "1h" }, "bad_pages"],
+    [{ pages: [], ttl: "1h" }, "bad_pages"],
+    [{ pages: [1], ttl: "1h" }, "bad_pages"],
+    [{ pages: [{ title: 1, content: "c" }], ttl: "1h" }, "bad_pages"],
+    [{ pages: [{ title: "t" }], ttl: "1h" }, "empty_page"],
+    [{ pages: [{ content: "c", format: "x" }], ttl: "1h" }, "bad_content_type"],
+    [{ content: "x", format: "rtf", ttl: "1h" }, "bad_content_type"],
+    [{ content: "x", ttl: "1w" }, "bad_ttl"],
+    [{ content: "x", ttl: "1h", burn_after: 0 }, "bad_burn_after"],
+    [{ content: "x", ttl: "1h", burn_after: 1000.5 }, "bad_burn_after"],
+    [{ content: "x", ttl: "1h", burn_after: "1" }, "bad_burn_after"],
+    [{ content: "x", ttl: "1h", permanent: 1 }, "bad_json"],
+    [{ content: "x", ttl: "1h", password: false }, "bad_json"],
+    [{ content: "a\u0000", ttl: "1h" }, "bad_json"],
+    [{ content: "a\ud800", ttl: "1h" }, "bad_json"],
+    [{ pages: [{ title: "\udc00", content: "c" }], ttl: "1h" }, "bad_json"],
+    [{ content: "x", ttl: "1h", burn_after: 1000 }, "ok"],
+    [{ content: "x", ttl: "1h", burn_after: null }, "ok"],
+    [{ content: "x", permanent: true }, "ok"],
+  ])("%j -> %s", (body, code) => {
+    expect(codeOf(body)).toBe(code);
+  });
+
+  it("101 pages are bad_pages, 100 are fine", () => {
+    const pages = (n: number) => Array.from({ length: n }, () => ({ content: "p" }));
+    expect(codeOf({ ttl: "1h", pages: pages(100) })).toBe("ok");
+    expect(codeOf({ ttl: "1h", pages: pages(101) })).toBe("bad_pages");
+  });
+
+  it("names the field in the message", () => {
+    expect(() => parse({ content: "x", ttl: "2h" })).toThrow(/^ttl: must be one of 1h, 1d, 7d, 30d$/);
+    expect(() => parse({ ttl: "1h", pages: [{ title: "a", content: "" }] })).toThrow(
+      /^pages\[0\]\.content: /,
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { ErrorCode } from "../http/api-error";
+import { contentTypes, sharePolicy, ttlSeconds, type Ttl } from "./share-policy";
+
+// Postgres text cannot hold U+0000 and UTF-8 cannot hold a lone surrogate. Rather than store
+// something other than what was sent, such text is refused with bad_json.
+const storable = (schema: z.ZodString) =>
+  schema
+    .refine((value) => !value.includes("\u0000"), {
+      message: "contains U+0000 (NUL), which cannot be stored",
+      params: { code: "bad_json" },
+    })
+    .refine((value) => value.isWellFormed(), {
+      message: "is not valid Unicode (it has a lone surrogate)",
+      params: { code: "bad_json" },
+    });
+
+const nonEmptyText = storable(
+  z.string({ error: "must be a non-empty string" }).refine((value) => value.trim() !== "", {
+    message: "must not be empty",
+  }),
+);
+
+const formatSchema = z.enum(contentTypes, { error: 'must be "markdown" or "html"' });
+
+const pageSchema = z.object(
+  {
+    title: storable(z.string({ error: "must be a string" })).optional(),
+    content: nonEmptyText,
+    format: formatSchema.optional(),
+  },
+  { error: "must be an object with title and content" },
+);
+
+// Field order is precedence: the first field with a problem decides the error code.
+export const createShareBodySchema = z
+  .object({
+    content: nonEmptyText.optional(),
+    pages: z
+      .array(pageSchema, { error: "must be an array of pages" })
+      .min(1, "must have at least one page")
+      .max(sharePolicy.maxPages, `must have at most ${sharePolicy.maxPages} pages`)
+      .optional(),
+    format: formatSchema.optional(),
+    ttl: z
+      .enum(Object.keys(ttlSeconds) as [Ttl, ...Ttl[]], {
+        error: `must be one of ${Object.keys(ttlSeconds).join(", ")}`,
+      })
+      .optional(),
+    permanent: z.boolean({ error: "must be a boolean" }).optional(),
+    password: storable(z.string({ error: "must be a string" })).optional(),
+    burn_after: z
+      .int({ error: "must be an integer or null" })
+      .min(sharePolicy.minBurnAfter, `must be at least ${sharePolicy.minBurnAfter}`)
+      .max(sharePolicy.maxBurnAfter, `must be at most ${sharePolicy.maxBurnAfter}`)
+      .nullable()
+      .optional(),
+  })
+  .check((ctx) => {
+    const { content, pages } = ctx.value;
+    if (content !== undefined && pages !== undefined) {
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        path: ["pages"],
+        message: "give either content or pages, not both",
+      });
+    } else if (content === undefined && pages === undefined) {
+      ctx.issues.push({ code: "custom", input: ctx.value, path: ["content"], message: "is required" });
+    }
+  });
+
+export type CreateShareBody = z.infer<typeof createShareBodySchema>;
+
+const fieldCodes: Record<string, ErrorCode> = {
+  content: "empty_content",
+  format: "bad_content_type",
+  ttl: "bad_ttl",
+  burn_after: "bad_burn_after",
+};
+
+export function createShareErrorCode(path: PropertyKey[]): ErrorCode {
+  const [field, , pageField] = path;
+  if (field === "pages") {
+    if (pageField === "content") return "empty_page";
+    if (pageField === "format") return "bad_content_type";
+    return "bad_pages";
+  }
+  return fieldCodes[String(field)] ?? "bad_json";
+}
