@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
+// DATA_DIR, applies its migrations at start, and keeps data across a restart.
+const port = Number(process.env.E2E_PORT) + 1;
+const base = `http://127.0.0.1:${port}`;
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: "" };
+  delete env.DATABASE_URL;
+  const server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "--port", String(port)],
+    {
+      env,
+      stdio: "inherit",
+    },
+  );
+  for (let i = 0; i < 200; i++) {
+    try {
+      const response = await fetch(`${base}/api/v1/shares/aaaaaaaaaa/meta`);
+      if (response.status === 404) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  server.kill("SIGKILL");
+  throw new Error("the embedded-database server did not start");
+}
+
+async function stopServer(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+test("embedded PGlite: create, read, restart, still there", async () => {
+  test.setTimeout(120_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
+  try {
+    let server = await startServer(dataDir);
+    const created = await fetch(`${base}/api/v1/shares`, {
+      method: "POST",
+      body: JSON.stringify({ content: "# embedded", ttl: "1h", burn_after: 2, password: "pw" }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const first = await fetch(`${base}/api/v1/shares/${id}/read`, {
+      method: "POST",
+      body: '{"password":"pw"}',
+    });
+    expect(await first.json()).toMatchObject({ html: "<h1>embedded</h1>", remaining_views: 1 });
+    await stopServer(server);
+
+    server = await startServer(dataDir);
+    const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
+    expect(await meta.json()).toMatchObject({ id, remaining_views: 1, password_required: true });
+    const last = await fetch(`${base}/api/v1/shares/${id}/read`, {
+      method: "POST",
+      body: '{"password":"pw"}',
+    });
+    expect(await last.json()).toMatchObject({ burned: true, remaining_views: 0 });
+    expect((await fetch(`${base}/api/v1/shares/${id}/meta`)).status).toBe(404);
+    await stopServer(server);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

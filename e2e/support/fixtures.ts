@@ -1,0 +1,89 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { test as base, expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import pg from "pg";
+import { adminUrl, withDatabase } from "../../lib/test/database";
+
+export { expect };
+
+export const databaseUrl = withDatabase(adminUrl(), process.env.E2E_DATABASE_NAME ?? "");
+
+type Json = Record<string, unknown>;
+
+export type Api = {
+  create: (body: unknown, headers?: Record<string, string>) => Promise<{ response: APIResponse; json: Json }>;
+  /** Creates a note that must succeed, returning its id. */
+  createId: (body: Json, headers?: Record<string, string>) => Promise<string>;
+  read: (
+    id: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ response: APIResponse; json: Json }>;
+  meta: (id: string, headers?: Record<string, string>) => Promise<{ response: APIResponse; json: Json }>;
+};
+
+async function jsonOf(response: APIResponse): Promise<Json> {
+  return (await response.json()) as Json;
+}
+
+function apiFor(request: APIRequestContext): Api {
+  const api: Api = {
+    async create(body, headers = {}) {
+      const response = await request.post("/api/v1/shares", {
+        headers: { "content-type": "application/json", ...headers },
+        data: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
+      });
+      return { response, json: await jsonOf(response) };
+    },
+    async createId(body, headers) {
+      const { response, json } = await api.create(body, headers);
+      expect(response.status(), JSON.stringify(json)).toBe(201);
+      return json.id as string;
+    },
+    async read(id, body = {}, headers = {}) {
+      const response = await request.post(`/api/v1/shares/${id}/read`, {
+        headers: { "content-type": "application/json", ...headers },
+        data: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
+      });
+      return { response, json: await jsonOf(response) };
+    },
+    async meta(id, headers = {}) {
+      const response = await request.get(`/api/v1/shares/${id}/meta`, { headers });
+      return { response, json: await jsonOf(response) };
+    },
+  };
+  return api;
+}
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+
+/** Runs `npm run keys -- ...` against this run's database, as an operator would. */
+export async function keysCli(...args: string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "keys", "--", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  return stdout.trimEnd().split("\n");
+}
+
+export async function issueKey(label = `test-${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+  const lines = await keysCli("issue", "--label", label);
+  return lines.at(-1) ?? "";
+}
+
+export const test = base.extend<{ api: Api; sql: pg.Pool }>({
+  api: async ({ request }, use) => use(apiFor(request)),
+  sql: async ({}, use) => use(pool),
+});
+
+export const expectError = async (
+  result: Promise<{ response: APIResponse; json: Json }>,
+  status: number,
+  code: string,
+) => {
+  const { response, json } = await result;
+  expect(response.status(), JSON.stringify(json)).toBe(status);
+  expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  expect(json.error).toBe(code);
+  expect(typeof json.message).toBe("string");
+  expect(Object.keys(json).sort()).toEqual(["error", "message"]);
+};

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { defineConfig } from "@playwright/test";
+
+// Each run gets its own database on the machine's Postgres, created by the test server's start
+// script and dropped in global teardown. The name is fixed in the environment here so the worker
+// processes, which load this file again, agree on it.
+process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 600));
+
+const port = Number(process.env.E2E_PORT);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  globalTeardown: "./e2e/support/global-teardown.ts",
+  timeout: 60_000,
+  use: { baseURL: `http://127.0.0.1:${port}` },
+  projects: [{ name: "api", testDir: "e2e/api" }],
+  webServer: {
+    command: "tsx e2e/support/start-test-server.ts",
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
