@@ -1,0 +1,73 @@
+import rehypeParse from "rehype-parse";
+import rehypeRaw from "rehype-raw";
+import rehypeSanitize from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified, type Processor } from "unified";
+import { exceedsContainerDepth } from "./container-depth";
+import { rehypeFilterStyles } from "./filter-styles";
+import { rehypeHardenElements } from "./harden-elements";
+import { rehypeLimitDepth } from "./limit-depth";
+import { renderPlainText } from "./render-plain-text";
+import { sanitizeSchema } from "./sanitize-schema";
+
+export type NoteFormat = "markdown" | "html";
+
+/** remark plugin: turns off lists and block quotes, for notes that nest them absurdly deep. */
+function remarkWithoutContainers(this: Processor) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push({ disable: { null: ["list", "blockQuote"] } });
+}
+
+// Every processor is built once: creating one per call costs more than rendering a short note.
+function markdownProcessor(options: { containers: boolean }) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(options.containers ? [] : [remarkWithoutContainers])
+      // The sanitizer adds the clobber prefix to ids, so remark-rehype must not add one as well.
+      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
+      .use(rehypeRaw)
+      .use(rehypeLimitDepth)
+      .use(rehypeSanitize, sanitizeSchema)
+      .use(rehypeFilterStyles)
+      .use(rehypeHardenElements)
+      .use(rehypeStringify)
+      .freeze()
+  );
+}
+
+const markdown = markdownProcessor({ containers: true });
+const markdownWithoutContainers = markdownProcessor({ containers: false });
+
+const html = unified()
+  .use(rehypeParse, { fragment: true })
+  .use(rehypeLimitDepth)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeFilterStyles)
+  .use(rehypeHardenElements)
+  .use(rehypeStringify)
+  .freeze();
+
+// NUL and unpaired surrogates cannot be stored as UTF-8 text; both become U+FFFD.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function processorFor(text: string, format: NoteFormat) {
+  if (format === "html") return html;
+  return exceedsContainerDepth(text) ? markdownWithoutContainers : markdown;
+}
+
+/** Note text as sanitized HTML, ready to store and show as is. Never throws. */
+export function renderNote(content: string, format: NoteFormat): string {
+  const text = String(content).replace(UNSTORABLE, "\uFFFD");
+  try {
+    return String(processorFor(text, format).processSync(text));
+  } catch {
+    // The HTML parser's tree builder recurses per nesting level, so tens of thousands of nested
+    // tags overflow the stack before the depth limit can act; such a note is shown as plain text.
+    return renderPlainText(text);
+  }
+}
