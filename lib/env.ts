@@ -15,6 +15,8 @@ const wholeNumber = (min: number, max: number) => {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Set by Next.js in its server processes; unset in scripts and tests. */
+  NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
   /** Postgres connection string; when unset the service runs on embedded PGlite under DATA_DIR. */
   DATABASE_URL: optional(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
@@ -30,6 +32,10 @@ const envSchema = z.object({
   PORT: wholeNumber(1, 65535).default(3000),
   /** Size of the Postgres connection pool of one server process. */
   DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
+  /** Worker threads that render Markdown and HTML at create time. */
+  RENDER_WORKERS: wholeNumber(1, 64).default(2),
+  /** A note whose rendering takes longer is stored as escaped plain text instead. */
+  RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,7 +3,7 @@ import { hashPassword } from "../crypto/password-hash";
 import { getPrisma } from "../db";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
-import { renderNote } from "../render/render-note";
+import { renderNoteInWorker } from "../render/render-pool";
 import { generateShareId } from "./share-id";
 import { insertShareSql, type NewPage, type NewShare } from "./share-sql";
 import { sharePolicy, ttlSeconds, type ContentType } from "./share-policy";
@@ -76,7 +76,12 @@ export async function createShare(options: {
     lifetime,
     burnAfter: body.burn_after ?? null,
     passwordHash,
-    pages: pages.map((page) => ({ ...page, html: renderNote(page.content, page.content_type) })),
+    pages: await Promise.all(
+      pages.map(async (page) => ({
+        ...page,
+        html: await renderNoteInWorker(page.content, page.content_type),
+      })),
+    ),
     multiPage: body.pages !== undefined,
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
