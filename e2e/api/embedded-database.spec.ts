@@ -34,6 +34,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
   await exited;
@@ -42,8 +43,9 @@ async function stopServer(server: ChildProcess) {
 test("embedded PGlite: create, read, restart, still there", async () => {
   test.setTimeout(120_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
+  let server: ChildProcess | undefined;
   try {
-    let server = await startServer(dataDir);
+    server = await startServer(dataDir);
     const created = await fetch(`${base}/api/v1/shares`, {
       method: "POST",
       body: JSON.stringify({ content: "# embedded", ttl: "1h", burn_after: 2, password: "pw" }),
@@ -66,8 +68,8 @@ test("embedded PGlite: create, read, restart, still there", async () => {
     });
     expect(await last.json()).toMatchObject({ burned: true, remaining_views: 0 });
     expect((await fetch(`${base}/api/v1/shares/${id}/meta`)).status).toBe(404);
-    await stopServer(server);
   } finally {
+    if (server) await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 });
