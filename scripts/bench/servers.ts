@@ -1,0 +1,133 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const nextBin = "node_modules/next/dist/bin/next";
+
+export type ServerKind = "app" | "baseline";
+
+export type RunningServer = {
+  kind: ServerKind;
+  url: string;
+  pid: number;
+  logFile: string;
+  stop: () => Promise<void>;
+};
+
+function newestSource(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return /(?<!\.test)\.(ts|tsx|mjs)$/.test(path) ? stats.mtimeMs : 0;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestSource(`${path}/${entry}`)));
+}
+
+// The benchmark runs whatever .next holds; numbers of an older build would be silently misleading.
+function warnIfStale(builtAt: number): void {
+  const sources = ["app", "lib", "instrumentation.ts", "next.config.mjs"].filter((path) => existsSync(path));
+  if (Math.max(...sources.map(newestSource)) > builtAt) {
+    console.log("Warning: sources changed since the last `next build`; the app runs the older build.");
+  }
+}
+
+/** Builds once when there is no production build; waits instead if someone else is building. */
+export async function ensureBuild(): Promise<void> {
+  for (let waited = 0; existsSync(".next/lock") && waited < 180; waited++) {
+    if (waited === 0) console.log("Another `next build` is running; waiting for it.");
+    await sleep(1000);
+  }
+  if (existsSync(".next/BUILD_ID")) {
+    warnIfStale(statSync(".next/BUILD_ID").mtimeMs);
+    return;
+  }
+  console.log("No production build found: running `next build` first.");
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+function commandFor(kind: ServerKind, port: number): string[] {
+  if (kind === "app") return [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(port)];
+  return ["--import", "tsx", "scripts/bench/baseline-server.ts"];
+}
+
+// The server is up once it answers an API route; an unknown note is a cheap 404 on both.
+async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/api/v1/shares/AAAAAAAAAA/meta`);
+      if (response.status === 404) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  const output = readFileSync(logFile, "utf8").slice(-3000);
+  throw new Error(`The ${url} server did not come up (exit ${child.exitCode}). Its output:\n${output}`);
+}
+
+/**
+ * Starts the app (`next start`, production) or the baseline on a free loopback port, with output
+ * going to .bench/<kind>.log. `nodeArgs` go to the server's node (e.g. --cpu-prof, which
+ * NODE_OPTIONS refuses).
+ */
+export async function startServer(
+  kind: ServerKind,
+  databaseUrl: string,
+  nodeArgs: string[],
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = `.bench/${kind}.log`;
+  // The child writes to the file itself, so its last words survive even if this process dies.
+  const log = openSync(logFile, "w");
+  const child = spawn(process.execPath, [...nodeArgs, ...commandFor(kind, port)], {
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+    },
+  });
+  closeSync(log);
+  // Whatever way this process ends, the server must not outlive it.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => {
+    if (!stopping) console.error(`The ${kind} server exited unexpectedly; see ${logFile}.`);
+  });
+  const stop = async () => {
+    stopping = true;
+    process.off("exit", killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    // SIGTERM lets a profiling server write its profile; SIGKILL if it hangs.
+    const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+    if (timedOut) child.kill("SIGKILL");
+  };
+  try {
+    await waitUntilReady(url, child, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { kind, url, pid: child.pid ?? 0, logFile, stop };
+}
