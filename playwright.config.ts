@@ -9,6 +9,24 @@ process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 600));
 
 const port = Number(process.env.E2E_PORT);
 
+// Debian's Chromium (installed by .ci/run with apt); Playwright never downloads a browser here.
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -19,13 +37,17 @@ export default defineConfig({
   globalTeardown: "./e2e/support/global-teardown.ts",
   timeout: 60_000,
   use: { baseURL: `http://127.0.0.1:${port}` },
-  projects: [{ name: "api", testDir: "e2e/api" }],
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    { name: "browser", testDir: "e2e/browser", use: chromium },
+    { name: "admin", testDir: "e2e/admin", use: chromium },
+  ],
   webServer: {
     command: "tsx e2e/support/start-test-server.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

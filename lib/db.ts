@@ -5,6 +5,7 @@ import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { embeddedDataDir, env } from "./env";
 import { PrismaClient } from "./generated/prisma/client";
+import { onShutdown } from "./server/shutdown-hooks";
 
 type Database = { prisma: PrismaClient; close: () => Promise<void> };
 
@@ -38,6 +39,7 @@ async function openEmbedded(): Promise<Database> {
 
 /** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
 export function getDatabase(): Promise<Database> {
+  if (!store.notesDatabase) onShutdown(closeDatabase);
   store.notesDatabase ??= env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded();
   return store.notesDatabase;
 }

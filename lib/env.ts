@@ -36,6 +36,8 @@ const envSchema = z.object({
   RENDER_WORKERS: wholeNumber(1, 64).default(2),
   /** A note whose rendering takes longer is stored as escaped plain text instead. */
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
+  SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
