@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 
 // The only reader of process.env: every setting is validated once, and a bad value stops start-up
 // with a message naming the variable.
@@ -12,6 +13,19 @@ const wholeNumber = (min: number, max: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
+
+/** A setting read by `parse`, which answers null for a value it does not understand. */
+const parsedWith = <T>(parse: (text: string) => T | null, message: string) =>
+  optional(
+    z.string().transform((text, context) => {
+      const value = parse(text);
+      if (value !== null) return value;
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }),
+  );
+
+const rateRule = parsedWith(parseRateRule, "must be <requests>/<window> such as 30/1m, 10/15m, 5/2s, or off");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,12 +52,42 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+
+  // Rate limiting (lib/rate-limit): each limit is `<requests>/<window>` (e.g. 30/1m) or `off`.
+  RATE_LIMIT_CREATE: rateRule,
+  RATE_LIMIT_CREATE_PER_KEY: rateRule,
+  RATE_LIMIT_READ: rateRule,
+  RATE_LIMIT_PASSWORD: rateRule,
+  RATE_LIMIT_PASSWORD_PER_NOTE: rateRule,
+  RATE_LIMIT_ADMIN_SIGN_IN: rateRule,
+  /** Shared store for several instances; without both, limits are kept in this process's memory. */
+  UPSTASH_REDIS_REST_URL: optional(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }),
+  ),
+  UPSTASH_REDIS_REST_TOKEN: optional(z.string()),
+  /** How long a request waits for the Upstash store before it is let through unlimited. */
+  RATE_LIMIT_STORE_TIMEOUT_MS: wholeNumber(50, 60_000).default(1_000),
+  /** Prefix of every key in the Upstash store (several deployments can share one database). */
+  RATE_LIMIT_PREFIX: z.string().min(1).default("notes:rl"),
+  /** Most clients the in-memory store remembers; the least recently seen are forgotten first. */
+  RATE_LIMIT_MEMORY_MAX_KEYS: wholeNumber(100, 10_000_000).default(100_000),
+  /** Unset: the connecting address is the client. A hop count or a header name: see the README. */
+  TRUST_PROXY: parsedWith(parseTrustProxy, "must be off, a number of proxies (1, 2, ...) or a header name"),
 });
+
+// Upstash needs both its URL and its token; one without the other is a mistake, not "memory".
+const checkedEnvSchema = envSchema.refine(
+  (env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN,
+  {
+    path: ["UPSTASH_REDIS_REST_TOKEN"],
+    error: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+  },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
 function loadEnv(): Env {
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = checkedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)

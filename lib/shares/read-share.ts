@@ -2,6 +2,8 @@ import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
 import { getPrisma } from "../db";
 import { ApiError } from "../http/api-error";
+import { chargePasswordAttempt } from "../rate-limit/password-attempts";
+import type { RequestLimits } from "../rate-limit/request-limits";
 import { notFound } from "./get-share-meta";
 import { isShareId } from "./share-id";
 import type { ContentType } from "./share-policy";
@@ -55,10 +57,15 @@ async function passwordHashOf(id: string): Promise<{ hash: string | null } | nul
 
 /**
  * Reads a note, counting one view. A wrong or missing password never counts: it is checked before
- * the consuming statement runs. `password` is whatever the body held.
+ * the consuming statement runs. `password` is whatever the body held. Each password tried is charged
+ * to `limits` before it is hashed, and given back when it was right.
  */
-export async function readShare(options: { id: string; password: unknown }): Promise<ReadShareRow> {
-  const { id, password } = options;
+export async function readShare(options: {
+  id: string;
+  password: unknown;
+  limits: RequestLimits;
+}): Promise<ReadShareRow> {
+  const { id, password, limits } = options;
   if (!isShareId(id)) throw notFound();
 
   // The common case (no password) costs one statement.
@@ -74,8 +81,11 @@ export async function readShare(options: { id: string; password: unknown }): Pro
   if (!stored) throw notFound();
   if (stored.hash === null) {
     if (typeof password !== "string") throw new ApiError("bad_json", "password must be a string.");
-  } else if (typeof password !== "string" || !(await verifyPassword(password, stored.hash))) {
-    throw badPassword();
+  } else {
+    if (typeof password !== "string") throw badPassword();
+    const giveBack = await chargePasswordAttempt({ limits, shareId: id });
+    if (!(await verifyPassword(password, stored.hash))) throw badPassword();
+    await giveBack();
   }
   const read = await consume(id, stored.hash);
   if (!read) throw notFound();

@@ -6,9 +6,13 @@ import { readShare } from "@/lib/shares/read-share";
 import { toReadShareResponse } from "@/lib/shares/share-response";
 
 // POST /api/v1/shares/<id>/read: read a note, counting one view
-export const POST = apiRoute<{ id: string }>("POST /api/v1/shares/[id]/read", async (request, { id }) => {
-  await authenticateRequest(request.headers);
-  const body = await readJsonBody(request, { emptyAsObject: true });
-  const share = await readShare({ id, password: body.password });
-  return jsonResponse(toReadShareResponse(share), { headers: { "cache-control": "no-store" } });
-});
+export const POST = apiRoute<{ id: string }>(
+  "POST /api/v1/shares/[id]/read",
+  async (request, { id }, limits) => {
+    await limits.charge("read", limits.clientId);
+    await authenticateRequest(request.headers);
+    const body = await readJsonBody(request, { emptyAsObject: true });
+    const share = await readShare({ id, password: body.password, limits });
+    return jsonResponse(toReadShareResponse(share), { headers: { "cache-control": "no-store" } });
+  },
+);

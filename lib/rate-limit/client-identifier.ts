@@ -1,0 +1,68 @@
+import { isIPv4, isIPv6 } from "node:net";
+import { env } from "../env";
+import { socketAddress } from "../server/client-socket";
+import type { TrustProxy } from "./settings";
+
+// Who a request comes from, for per-client limits. By default the address that connected to our
+// front server, and nothing a client can write: X-Forwarded-For and friends are ignored. With
+// TRUST_PROXY set, the address the trusted proxy saw, i.e. the hop it added itself (never a
+// left-most entry, which the client may have made up). IPv6 clients are grouped by /64, the block
+// one subscriber usually gets; IPv4-mapped IPv6 addresses count as the IPv4 address.
+
+export const unknownClient = "unknown";
+
+/** An address without brackets, port or IPv4 mapping; undefined when it is not an IP address. */
+export function normalizeAddress(raw: string): string | undefined {
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1] ?? "";
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(value);
+  if (mapped) value = mapped[1] ?? "";
+  if (isIPv4(value)) return value;
+  if (isIPv6(value)) return `${ipv6Prefix64(value)}::/64`;
+  return undefined;
+}
+
+/** The first four groups of an IPv6 address, written out in full. */
+function ipv6Prefix64(address: string): string {
+  const withoutZone = address.split("%")[0] ?? "";
+  const [head = "", tail] = withoutZone.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (::1.2.3.4) sits in the last 32 bits, outside the /64.
+  const missing = 8 - headGroups.length - tailGroups.length - (withoutZone.includes(".") ? 1 : 0);
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups];
+  return groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":");
+}
+
+/** The proxy's own hop: counted from the right of X-Forwarded-For plus the socket address. */
+function forwardedClient(headers: Headers, trust: TrustProxy): string | undefined {
+  if ("header" in trust) return headers.get(trust.header)?.split(",").at(-1);
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").filter((hop) => hop.trim() !== "");
+  // Nearest first: [socket, the hop the nearest proxy added, the one before, ...].
+  const chain = [socketAddress(headers), ...hops.reverse()];
+  return chain[Math.min(trust.hops, chain.length - 1)];
+}
+
+let warnedUnknown = false;
+
+/** The client's address (an IPv6 /64 block) as used in rate-limit keys, or "unknown". */
+export function clientIdentifier(headers: Headers): string {
+  const trust = env.TRUST_PROXY;
+  const raw = trust && trust !== "off" ? forwardedClient(headers, trust) : socketAddress(headers);
+  const address = raw === undefined ? undefined : normalizeAddress(raw);
+  if (address) return address;
+  if (!warnedUnknown) {
+    warnedUnknown = true;
+    console.warn(
+      "Rate limits: a request's client address is unknown (no front server and no TRUST_PROXY); " +
+        'such requests share one limit, "unknown". Run `npm start`, or set TRUST_PROXY behind a proxy.',
+    );
+  }
+  return unknownClient;
+}

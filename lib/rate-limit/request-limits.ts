@@ -1,0 +1,43 @@
+import { clientIdentifier } from "./client-identifier";
+import { limitRequest, rateLimitedError, rateLimitHeaders, type RateLimitDecision } from "./limit-request";
+import type { PolicyName } from "./policies";
+
+/**
+ * The decision the RateLimit headers describe: the route's own policy (the first one charged), unless
+ * a later one (a password limit) refused the request.
+ */
+function shown(first: RateLimitDecision | undefined, next: RateLimitDecision): RateLimitDecision {
+  return !first?.counted || !next.allowed ? next : first;
+}
+
+/**
+ * The rate limits charged while one API request is handled. The route wrapper makes one per request
+ * and stamps the headers of what it decided on the response, whatever it is (an error included).
+ */
+export class RequestLimits {
+  private decision: RateLimitDecision | undefined;
+  private client: string | undefined;
+
+  constructor(private readonly headers: Headers) {}
+
+  /** The client's address as rate limits know it (see client-identifier.ts). */
+  get clientId(): string {
+    this.client ??= clientIdentifier(this.headers);
+    return this.client;
+  }
+
+  /** Counts the request under `policy`; throws rate_limited when it is over the limit. */
+  async charge(policy: PolicyName, identifier: string): Promise<void> {
+    const decision = await limitRequest(policy, identifier);
+    this.decision = shown(this.decision, decision);
+    if (!decision.allowed) throw rateLimitedError(decision);
+  }
+
+  applyHeaders(response: Response): Response {
+    if (this.decision) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(this.decision)))
+        response.headers.set(name, value);
+    }
+    return response;
+  }
+}
