@@ -52,8 +52,10 @@ function forwardedClient(headers: Headers, trust: TrustProxy): string | undefine
 let warnedUnknown = false;
 
 /** The client's address (an IPv6 /64 block) as used in rate-limit keys, or "unknown". */
-export function clientIdentifier(headers: Headers): string {
-  const trust = env.TRUST_PROXY;
+export function clientIdentifier(
+  headers: Headers,
+  trust: TrustProxy | "off" | undefined = env.TRUST_PROXY,
+): string {
   const raw = trust && trust !== "off" ? forwardedClient(headers, trust) : socketAddress(headers);
   const address = raw === undefined ? undefined : normalizeAddress(raw);
   if (address) return address;

@@ -17,7 +17,7 @@ export class MemoryStore implements RateLimitStore {
 
   constructor(
     private readonly maxKeys: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get size(): number {

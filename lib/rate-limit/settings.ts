@@ -23,7 +23,7 @@ export function parseRateRule(text: string): RateRule | "off" | null {
 /** TRUST_PROXY: how many proxies append to X-Forwarded-For, or the header a platform sets. */
 export type TrustProxy = { hops: number } | { header: string };
 
-const headerName = /^[a-z0-9][a-z0-9-]*$/;
+const headerName = /^[a-z][a-z0-9-]*$/;
 
 /** The proxy setting a value describes, "off", or null when it is not one. */
 export function parseTrustProxy(text: string): TrustProxy | "off" | null {
