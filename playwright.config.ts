@@ -41,6 +41,7 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "browser", testDir: "e2e/browser", use: chromium },
     { name: "admin", testDir: "e2e/admin", use: chromium },
+    { name: "rate-limit", testDir: "e2e/rate-limit" },
   ],
   webServer: {
     command: "tsx e2e/support/start-test-server.ts",
