@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
+import { expect, test } from "../support/fixtures";
+import { awaitRoomInWindow, call, limitHeaders, note, ports, startServer, type TestServer } from "./servers";
+
+// Two instances behind one (simulated) proxy, TRUST_PROXY=1, sharing one Upstash store: the real
+// @upstash/ratelimit code against the machine's Redis through the test bridge. The proxy's hop is
+// the right-most X-Forwarded-For entry, so tests pick their client by that entry.
+test.describe.configure({ mode: "serial" });
+
+const prefix = `notes-e2e:${randomBytes(6).toString("hex")}`;
+let bridge: UpstashBridge;
+let servers: TestServer[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  bridge = await startUpstashBridge({ port: ports.bridge });
+  const settings = {
+    UPSTASH_REDIS_REST_URL: bridge.url,
+    UPSTASH_REDIS_REST_TOKEN: bridge.token,
+    RATE_LIMIT_PREFIX: prefix,
+    TRUST_PROXY: "1",
+    RATE_LIMIT_CREATE: "4/1m",
+    RATE_LIMIT_PASSWORD: "2/1m",
+  };
+  servers = await Promise.all([startServer(ports.proxyA, settings), startServer(ports.proxyB, settings)]);
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  if (bridge) {
+    await bridge.deleteKeys(prefix);
+    expect(await bridge.redis.keys(`${prefix}*`)).toEqual([]);
+    await bridge.close();
+  }
+});
+
+const viaProxy = (client: string, spoofed = "6.6.6.6") => ({ "x-forwarded-for": `${spoofed}, ${client}` });
+const create = (instance: number, client: string, spoofed?: string) =>
+  call({
+    port: servers[instance]?.port ?? 0,
+    path: "/api/v1/shares",
+    body: note(),
+    headers: viaProxy(client, spoofed),
+  });
+
+test("says at start-up that limits are kept in Upstash", () => {
+  for (const server of servers)
+    expect(server.output()).toContain("Rate limits: kept in Upstash Redis at 127.0.0.1:");
+});
+
+test("two instances sharing the store enforce one limit", async () => {
+  await awaitRoomInWindow(60_000, 5_000);
+  const answers = [];
+  for (let i = 0; i < 6; i++) answers.push(await create(i % 2, "203.0.113.10"));
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 429, 429]);
+  expect(answers.map((answer) => limitHeaders(answer).remaining)).toEqual([3, 2, 1, 0, 0, 0]);
+  expect(answers[4]?.json.error).toBe("rate_limited");
+  expect(limitHeaders(answers[5]!).retryAfter).toBe(limitHeaders(answers[5]!).reset);
+  // The counters are in Redis, under this run's prefix.
+  expect((await bridge.redis.keys(`${prefix}:*create:203.0.113.10*`)).length).toBeGreaterThan(0);
+});
+
+test("with TRUST_PROXY the proxy's hop is the client, whatever the client wrote before it", async () => {
+  await awaitRoomInWindow(60_000, 5_000);
+  for (let i = 0; i < 4; i++) expect((await create(0, "203.0.113.20", `198.51.100.${i}`)).status).toBe(201);
+  expect((await create(1, "203.0.113.20", "198.51.100.99")).status).toBe(429);
+  // A different address added by the proxy is a different client, even from the same socket.
+  expect((await create(1, "203.0.113.21", "198.51.100.99")).status).toBe(201);
+});
+
+test("password guessing is shared across instances; the right password from another client works", async () => {
+  await awaitRoomInWindow(60_000, 10_000);
+  const created = await call({
+    port: servers[0]!.port,
+    path: "/api/v1/shares",
+    body: note({ password: "right" }),
+    headers: viaProxy("203.0.113.30"),
+  });
+  const id = created.json.id as string;
+  const read = (instance: number, client: string, password: string) =>
+    call({
+      port: servers[instance]!.port,
+      path: `/api/v1/shares/${id}/read`,
+      body: { password },
+      headers: viaProxy(client),
+    });
+  expect((await read(0, "203.0.113.31", "guess-1")).status).toBe(401);
+  expect((await read(1, "203.0.113.31", "guess-2")).status).toBe(401);
+  const blocked = await read(0, "203.0.113.31", "right");
+  expect(blocked.status).toBe(429);
+  expect(limitHeaders(blocked)).toMatchObject({ limit: 2, remaining: 0 });
+  const other = await read(1, "203.0.113.32", "right");
+  expect(other.status).toBe(200);
+  expect(other.json.content).toBe("# rate limits");
+});
