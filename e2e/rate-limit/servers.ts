@@ -1,7 +1,7 @@
 // Servers the rate-limit specs start themselves, with low limits, on this run's database, and a
 // small HTTP client that can choose its source address on the loopback network (127.0.0.0/8 all
 // reaches this machine), so each test is its own client without any forwarding header.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { databaseUrl } from "../support/fixtures";
 
