@@ -28,7 +28,8 @@ test("an unreachable store lets requests through at once, unlimited, and says so
     const started = performance.now();
     const created = await call({ port, path: "/api/v1/shares", body: note({ password: "pw" }) });
     expect(created.status).toBe(201);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // Well under the client library's default of 5 retries with backoff (about 4 s in all).
+    expect(performance.now() - started).toBeLessThan(2_500);
     expect(created.headers["ratelimit-limit"]).toBeUndefined();
     const read = await call({
       port,
