@@ -9,14 +9,7 @@ import { rateLimitStore } from "./store";
  */
 export type RateLimitDecision =
   | { counted: false; allowed: true }
-  | {
-      counted: true;
-      allowed: boolean;
-      policy: PolicyName;
-      limit: number;
-      remaining: number;
-      resetAt: number;
-    };
+  | { counted: true; allowed: boolean; limit: number; remaining: number; resetAt: number };
 
 const warnEveryMs = 10_000;
 let lastWarning = 0;
@@ -45,7 +38,7 @@ export async function limitRequest(
   if (!rule) return { counted: false, allowed: true };
   try {
     const answer = await rateLimitStore().limit({ key: `${policy}:${identifier}`, rule, rate: options.rate });
-    return { counted: true, policy, ...answer };
+    return { counted: true, ...answer };
   } catch (error) {
     // Any failure of the store (its class may come from another bundle's copy of this code).
     warnUnavailable(error);
