@@ -38,6 +38,12 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+
+  // Admin page (/admin)
+  /** Signs administrators in and keys their session cookies; unset: the admin page is disabled. */
+  ADMIN_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters long" })),
+  /** How long an admin session lasts before signing in again. */
+  ADMIN_SESSION_HOURS: wholeNumber(1, 24).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;
