@@ -21,6 +21,7 @@ export async function adminRequest<T = null>(
   }
   const json = (await response.json().catch(() => null)) as { message?: unknown } | null;
   if (response.ok) return { ok: true, data: json as T };
-  const message = typeof json?.message === "string" ? json.message : `The server answered ${response.status}.`;
+  const message =
+    typeof json?.message === "string" ? json.message : `The server answered ${response.status}.`;
   return { ok: false, message };
 }

@@ -49,7 +49,7 @@ export function IssueKeyForm() {
     <div className={styles.stack}>
       <form className={styles.row} onSubmit={issue}>
         <label className={styles.field}>
-          Label
+          Key label
           <input name="label" required maxLength={100} placeholder="CI uploader" />
         </label>
         <button type="submit" className={styles.primary} disabled={busy}>
@@ -70,7 +70,7 @@ export function IssueKeyForm() {
           </p>
           <div className={styles.row}>
             <label className={styles.field}>
-              API key
+              New API key
               <input ref={keyField} readOnly value={issued.key} className={styles.mono} spellCheck={false} />
             </label>
             <button type="button" onClick={copy}>

@@ -10,8 +10,8 @@ export default function AdminNotFound() {
         <p>Not found.</p>
       ) : (
         <p className={styles.card}>
-          The admin page is disabled. To enable it, set <code>ADMIN_SECRET</code> (at least 16 characters)
-          in the server&apos;s environment and restart it.
+          The admin page is disabled. To enable it, set <code>ADMIN_SECRET</code> (at least 16 characters) in
+          the server&apos;s environment and restart it.
         </p>
       )}
     </main>

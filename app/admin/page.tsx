@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { adminEnabled, currentAdminSession } from "@/lib/admin/admin-access";
 import { keyListQuerySchema } from "@/lib/admin/admin-schemas";
 import { listAdminActions } from "@/lib/admin/list-admin-actions";
@@ -19,6 +20,8 @@ const auditEntriesShown = 50;
 
 // GET /admin: sign-in, or keys, moderation and the audit log for a signed-in administrator
 export default async function AdminPage(props: { searchParams: Promise<Record<string, unknown>> }) {
+  // Rendered per request: whether the page is enabled is a run-time setting, not a build-time one.
+  await connection();
   if (!adminEnabled()) notFound();
   const session = await currentAdminSession();
   if (!session) {

@@ -9,7 +9,13 @@ if (!name) throw new Error("E2E_DATABASE_NAME is not set (run through playwright
 const databaseUrl = await createDatabase(name);
 const server = spawn("npx", ["tsx", "scripts/start.ts"], {
   stdio: "inherit",
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: process.env.E2E_PORT, PUBLIC_URL: "" },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: process.env.E2E_PORT,
+    PUBLIC_URL: "",
+    ADMIN_SECRET: process.env.E2E_ADMIN_SECRET,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

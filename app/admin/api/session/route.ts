@@ -22,9 +22,13 @@ export const POST = adminRoute("POST /admin/api/session", { session: false }, as
 });
 
 // DELETE /admin/api/session: sign out; clears the cookie whether or not it was still valid
-export const DELETE = adminRoute("DELETE /admin/api/session", { session: false }, async (request, { client }) => {
-  if (await currentAdminSession()) await recordAdminAction({ action: "sign_out", client });
-  const response = new NextResponse(null, { status: 204 });
-  response.cookies.set(sessionCookieName, "", sessionCookieOptions(request, 0));
-  return response;
-});
+export const DELETE = adminRoute(
+  "DELETE /admin/api/session",
+  { session: false },
+  async (request, { client }) => {
+    if (await currentAdminSession()) await recordAdminAction({ action: "sign_out", client });
+    const response = new NextResponse(null, { status: 204 });
+    response.cookies.set(sessionCookieName, "", sessionCookieOptions(request, 0));
+    return response;
+  },
+);
