@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { databaseUrl, expect, test } from "../support/fixtures";
+import { startOwnServer, stopOwnServer } from "../support/own-server";
 import { adminSecret, countActions, sameOrigin, signInThroughPage, siteOrigin } from "./admin-support";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
@@ -8,36 +9,11 @@ import { adminSecret, countActions, sameOrigin, signInThroughPage, siteOrigin } 
 const disabledPort = Number(process.env.E2E_PORT) + 2;
 const disabledBase = `http://127.0.0.1:${disabledPort}`;
 
-async function startDisabledServer(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: "" };
-  delete env.ADMIN_SECRET;
-  const server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(disabledPort)],
-    { env, stdio: "inherit" },
-  );
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${disabledBase}/api/v1/shares/aaaaaaaaaa/meta`)).status === 404) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill("SIGKILL");
-  throw new Error("the server without ADMIN_SECRET did not start");
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-}
-
 test("without ADMIN_SECRET the admin page says it is disabled and every admin route is 404", async () => {
   test.setTimeout(120_000);
-  const server = await startDisabledServer();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: "" };
+  delete env.ADMIN_SECRET;
+  const server = await startOwnServer(disabledPort, env);
   try {
     const page = await fetch(`${disabledBase}/admin`);
     expect(page.status).toBe(404);
@@ -58,7 +34,7 @@ test("without ADMIN_SECRET the admin page says it is disabled and every admin ro
       expect(await response.json()).toMatchObject({ error: "not_found" });
     }
   } finally {
-    await stopServer(server);
+    await stopOwnServer(server);
   }
 });
 
