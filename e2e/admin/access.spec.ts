@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
+import { createSessionToken } from "../../lib/admin/admin-session";
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startOwnServer, stopOwnServer } from "../support/own-server";
-import { adminSecret, countActions, sameOrigin, signInThroughPage, siteOrigin } from "./admin-support";
+import { adminSecret, countActions, sameOrigin, signInThroughPage } from "./admin-support";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
 // cookie it earns is HttpOnly, SameSite=Strict, limited to /admin and to hours.
@@ -110,9 +111,16 @@ test("a tampered or foreign session cookie is no session", async ({ page, contex
   await signInThroughPage(page);
   const [cookie] = await context.cookies();
   const [issued, expires, signature] = (cookie?.value ?? "").split(".");
-  const forged = [`${issued}.${Number(expires) + 86_400}.${signature}`, "1.9999999999.x", ""];
+  // Signed with another secret: what every session becomes when ADMIN_SECRET changes.
+  const otherSecret = createSessionToken({
+    secret: `${adminSecret}-old`,
+    now: new Date(),
+    lifetimeSeconds: 3600,
+  });
+  const forged = [`${issued}.${Number(expires) + 86_400}.${signature}`, otherSecret, "1.9999999999.x", ""];
   for (const value of forged) {
-    await context.addCookies([{ name: "notes_admin_session", value, url: `${siteOrigin}/admin` }]);
+    await context.addCookies([{ name: "notes_admin_session", value, domain: "127.0.0.1", path: "/admin" }]);
+    expect((await context.cookies()).map((c) => c.value)).toEqual([value]);
     await page.goto("/admin");
     await expect(page.getByLabel("Admin secret")).toBeVisible();
     const response = await page.request.post("/admin/api/keys", {
