@@ -16,6 +16,7 @@ describe("isSameSiteRequest", () => {
     expect(check({ origin: "http://evil.test" })).toBe(false);
     expect(check({ origin: "http://notes.test:3001" })).toBe(false);
     expect(check({ origin: "null" })).toBe(false);
+    expect(check({ origin: "not a url" })).toBe(false);
     expect(check({ origin: "http://notes.test:3000", "sec-fetch-site": "same-site" })).toBe(false);
     expect(check({ "sec-fetch-site": "cross-site" })).toBe(false);
     expect(check({ "sec-fetch-site": "none" })).toBe(false);
