@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 // processes, which load this file again, agree on it.
 process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 600));
+// The shared test server's ADMIN_SECRET, random per run; the admin specs sign in with it.
+process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
 
 const port = Number(process.env.E2E_PORT);
 

@@ -73,6 +73,11 @@ const envSchema = z.object({
   RATE_LIMIT_MEMORY_MAX_KEYS: wholeNumber(100, 10_000_000).default(100_000),
   /** Unset: the connecting address is the client. A hop count or a header name: see the README. */
   TRUST_PROXY: parsedWith(parseTrustProxy, "must be off, a number of proxies (1, 2, ...) or a header name"),
+  // Admin page (/admin)
+  /** Signs administrators in and keys their session cookies; unset: the admin page is disabled. */
+  ADMIN_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters long" })),
+  /** How long an admin session lasts before signing in again. */
+  ADMIN_SESSION_HOURS: wholeNumber(1, 24).default(8),
 });
 
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".

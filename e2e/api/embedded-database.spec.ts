@@ -1,43 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startOwnServer, stopOwnServer as stopServer } from "../support/own-server";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart.
 const port = Number(process.env.E2E_PORT) + 1;
 const base = `http://127.0.0.1:${port}`;
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: "" };
+function startServer(dataDir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: "" };
   delete env.DATABASE_URL;
-  const server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(port)],
-    {
-      env,
-      stdio: "inherit",
-    },
-  );
-  for (let i = 0; i < 200; i++) {
-    try {
-      const response = await fetch(`${base}/api/v1/shares/aaaaaaaaaa/meta`);
-      if (response.status === 404) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill("SIGKILL");
-  throw new Error("the embedded-database server did not start");
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
+  return startOwnServer(port, env);
 }
 
 test("embedded PGlite: create, read, restart, still there", async () => {

@@ -24,6 +24,7 @@ const server = spawn("npx", ["tsx", "scripts/start.ts"], {
     DATABASE_URL: databaseUrl,
     PORT: process.env.E2E_PORT,
     PUBLIC_URL: "",
+    ADMIN_SECRET: process.env.E2E_ADMIN_SECRET,
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -158,6 +158,7 @@ describe("applyMigrations on PGlite", () => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       "_prisma_migrations",
+      "admin_audit_log",
       "api_keys",
       "share_pages",
       "shares",

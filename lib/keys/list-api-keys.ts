@@ -1,11 +1,36 @@
 import "server-only";
 import { getPrisma } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 
-/** Every key, newest first, with what an admin needs to judge it; never the hash. */
-export async function listApiKeys() {
+export const apiKeyStatuses = ["all", "active", "revoked"] as const;
+export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
+
+/** How a key list can be ordered; each is a Prisma orderBy, newest first breaking ties. */
+export const apiKeySorts = {
+  created: { createdAt: "desc" },
+  label: { label: "asc" },
+  last_used: { lastUsedAt: { sort: "desc", nulls: "last" } },
+  notes: { notesCreated: "desc" },
+} as const satisfies Record<string, Prisma.ApiKeyOrderByWithRelationInput>;
+export type ApiKeySort = keyof typeof apiKeySorts;
+
+const statusFilter = {
+  all: {},
+  active: { revokedAt: null },
+  revoked: { revokedAt: { not: null } },
+} as const satisfies Record<ApiKeyStatus, Prisma.ApiKeyWhereInput>;
+
+/**
+ * Keys with what an admin needs to judge them, never the hash. `activeNotes` counts the key's notes
+ * that are neither expired nor burned.
+ */
+export async function listApiKeys(options: { status?: ApiKeyStatus; sort?: ApiKeySort } = {}) {
+  const { status = "all", sort = "created" } = options;
   const prisma = await getPrisma();
-  return prisma.apiKey.findMany({
-    orderBy: { createdAt: "desc" },
+  const live = { burnedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
+  const keys = await prisma.apiKey.findMany({
+    where: statusFilter[status],
+    orderBy: [apiKeySorts[sort], { createdAt: "desc" }],
     select: {
       id: true,
       label: true,
@@ -14,6 +39,8 @@ export async function listApiKeys() {
       lastUsedAt: true,
       notesCreated: true,
       revokedAt: true,
+      _count: { select: { shares: { where: live } } },
     },
   });
+  return keys.map(({ _count, ...key }) => ({ ...key, activeNotes: _count.shares }));
 }

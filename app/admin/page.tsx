@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { adminEnabled, currentAdminSession } from "@/lib/admin/admin-access";
+import { keyListQuerySchema } from "@/lib/admin/admin-schemas";
+import { listAdminActions } from "@/lib/admin/list-admin-actions";
+import { listApiKeys } from "@/lib/keys/list-api-keys";
+import styles from "./admin.module.css";
+import { AuditTable } from "./audit-table";
+import { formatTime } from "./format-time";
+import { IssueKeyForm } from "./issue-key-form";
+import { KeysTable } from "./keys-table";
+import { NoteModeration } from "./note-moderation";
+import { SignInForm } from "./sign-in-form";
+import { SignOutButton } from "./sign-out-button";
+
+export const metadata: Metadata = { title: "Admin · Notes", robots: { index: false, follow: false } };
+
+const auditEntriesShown = 50;
+
+// GET /admin: sign-in, or keys, moderation and the audit log for a signed-in administrator
+export default async function AdminPage(props: { searchParams: Promise<Record<string, unknown>> }) {
+  // Rendered per request: whether the page is enabled is a run-time setting, not a build-time one.
+  await connection();
+  if (!adminEnabled()) notFound();
+  const session = await currentAdminSession();
+  if (!session) {
+    return (
+      <main className={styles.page}>
+        <h1>Notes admin</h1>
+        <SignInForm />
+      </main>
+    );
+  }
+
+  const { status, sort } = keyListQuerySchema.parse(await props.searchParams);
+  const [keys, entries] = await Promise.all([
+    listApiKeys({ status, sort }),
+    listAdminActions({ limit: auditEntriesShown }),
+  ]);
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1>Notes admin</h1>
+        <p className={styles.hint}>Signed in until {formatTime(new Date(session.expiresAt * 1000))}</p>
+        <SignOutButton />
+      </header>
+      <section className={styles.card} aria-labelledby="keys-heading">
+        <h2 id="keys-heading">API keys</h2>
+        <IssueKeyForm />
+        <KeysTable keys={keys} status={status} sort={sort} />
+      </section>
+      <section className={styles.card} aria-labelledby="moderation-heading">
+        <h2 id="moderation-heading">Moderation</h2>
+        <NoteModeration />
+      </section>
+      <section className={styles.card} aria-labelledby="audit-heading">
+        <h2 id="audit-heading">Latest admin actions</h2>
+        <AuditTable entries={entries} />
+      </section>
+    </main>
+  );
+}

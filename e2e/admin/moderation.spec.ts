@@ -1,0 +1,118 @@
+import { expect, issueKey, test } from "../support/fixtures";
+import { signInThroughPage, siteOrigin } from "./admin-support";
+
+// Moderation: a note looked up by id or URL shows its metadata without its content and without a
+// view; reviewing shows the content, counts no view and is recorded; deleting takes it down.
+
+test("look a note up by its URL, then delete it after confirming", async ({ page, api }) => {
+  const secretText = `moderate-me-${Math.random()}`;
+  const id = await api.createId({ content: secretText, ttl: "1d", burn_after: 3, password: "pw" });
+  await signInThroughPage(page);
+  await page.getByLabel("Note id or URL").fill(`${siteOrigin}/${id}`);
+  await page.getByRole("button", { name: "Look up" }).click();
+
+  const details = page.getByRole("definition");
+  await expect(page.getByRole("term")).toHaveText([
+    "Id",
+    "Status",
+    "Created",
+    "Expires",
+    "Reads",
+    "Password",
+    "Owner key",
+    "Format",
+    "Size",
+    "Pages",
+  ]);
+  await expect(details).toHaveText([
+    id,
+    "live",
+    /UTC$/,
+    /UTC$/,
+    "0 of 3",
+    "yes",
+    "none (anonymous)",
+    "markdown",
+    `${secretText.length} bytes`,
+    "1",
+  ]);
+  expect(await page.content()).not.toContain(secretText);
+  expect((await api.meta(id)).json.remaining_views).toBe(3);
+
+  await page.getByRole("button", { name: "Delete note…" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  expect((await api.meta(id)).response.status()).toBe(200);
+  await expect(page.getByRole("button", { name: "Delete note…" })).toBeFocused();
+
+  await page.getByRole("button", { name: "Delete note…" }).click();
+  await page
+    .getByRole("group", { name: `Delete note ${id} for good?` })
+    .getByRole("button", { name: "Delete note" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "deleted" })).toHaveText(`Note ${id} was deleted.`);
+  expect((await api.meta(id)).response.status()).toBe(404);
+  await expect(page.getByRole("row").filter({ hasText: "Note deleted" }).filter({ hasText: id })).toHaveCount(
+    1,
+  );
+
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("No such note");
+});
+
+test("review shows the content without counting a view, and is recorded", async ({ page, api, sql }) => {
+  const key = await issueKey("moderation-owner");
+  const id = await api.createId(
+    {
+      permanent: true,
+      burn_after: 1,
+      pages: [
+        { title: "One", content: "first <b>page</b>" },
+        { title: "Two", content: "second page", format: "html" },
+      ],
+    },
+    { "x-api-key": key },
+  );
+  await signInThroughPage(page);
+  await page.getByLabel("Note id or URL").fill(id);
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("definition").nth(3)).toHaveText("never (permanent)");
+  await expect(page.getByRole("definition").nth(6)).toHaveText(`moderation-owner (${key.slice(0, 12)}…)`);
+  await expect(page.getByRole("definition").nth(9)).toHaveText("2");
+
+  await page.getByRole("button", { name: "Review content" }).click();
+  const content = page.getByLabel("Note content");
+  await expect(content.getByRole("heading")).toHaveText(["Page 1: One (markdown)", "Page 2: Two (html)"]);
+  await expect(content.locator("pre")).toHaveText(["first <b>page</b>", "second page"]);
+
+  // Still unread: the one allowed read is left.
+  const { rows } = await sql.query("SELECT read_count, burned_at FROM shares WHERE id = $1", [id]);
+  expect(rows).toEqual([{ read_count: 0, burned_at: null }]);
+  expect((await api.meta(id)).json.remaining_views).toBe(1);
+
+  const audit = await sql.query(
+    "SELECT action, subject, client, details FROM admin_audit_log WHERE action = 'note_reviewed' AND subject = $1",
+    [id],
+  );
+  expect(audit.rows).toEqual([
+    {
+      action: "note_reviewed",
+      subject: id,
+      client: expect.stringMatching(/127\.0\.0\.1$/),
+      details: { page_count: 2 },
+    },
+  ]);
+  await expect(
+    page.getByRole("row").filter({ hasText: "Note reviewed" }).filter({ hasText: id }),
+  ).toHaveCount(1);
+});
+
+test("what is neither an id nor a note URL finds nothing", async ({ page }) => {
+  await signInThroughPage(page);
+  for (const reference of ["not an id", `${siteOrigin}/api/v1/shares`, "AAAAAAAAAA"]) {
+    await page.getByLabel("Note id or URL").fill(reference);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      /^(No such note|That is neither a note id nor a note's URL)/,
+    );
+  }
+});

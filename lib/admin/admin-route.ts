@@ -1,0 +1,41 @@
+import "server-only";
+import { env } from "../env";
+import { ApiError } from "../http/api-error";
+import { apiRoute } from "../http/api-route";
+import { socketAddress } from "../server/client-socket";
+import { adminEnabled, currentAdminSession } from "./admin-access";
+import { isSameSiteRequest } from "./same-site";
+
+type AdminContext<P> = { params: P; client: string | undefined };
+type AdminHandler<P> = (request: Request, context: AdminContext<P>) => Promise<Response>;
+
+function refuseCrossSite(request: Request): void {
+  if (!isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })) {
+    throw new ApiError("cross_site_request", "Admin actions are only accepted from this site's own pages.");
+  }
+}
+
+async function requireSession(): Promise<void> {
+  if (!(await currentAdminSession())) {
+    throw new ApiError("admin_session_required", "Sign in on the admin page first.");
+  }
+}
+
+/**
+ * Wraps an admin API route (all of them change state): 404 while the admin page is disabled, then
+ * cross-site refusal, then the session (unless `session: false`, for signing in and out).
+ */
+export function adminRoute<P = Record<string, never>>(
+  route: string,
+  options: { session: boolean },
+  handler: AdminHandler<P>,
+) {
+  return apiRoute<P>(route, async (request, params) => {
+    if (!adminEnabled()) throw new ApiError("not_found", "Not found.");
+    refuseCrossSite(request);
+    if (options.session) await requireSession();
+    const response = await handler(request, { params, client: socketAddress(request.headers) });
+    response.headers.set("cache-control", "no-store");
+    return response;
+  });
+}
