@@ -16,6 +16,7 @@ test.describe.configure({ mode: "serial" });
 
 const port = ports.memory;
 const readWindowMs = 3_000;
+const adminSecret = "rate-limit-spec-admin-secret";
 let server: TestServer;
 
 test.beforeAll(async () => {
@@ -26,6 +27,8 @@ test.beforeAll(async () => {
     RATE_LIMIT_READ: `6/${readWindowMs}ms`,
     RATE_LIMIT_PASSWORD: "3/1m",
     RATE_LIMIT_PASSWORD_PER_NOTE: "6/1m",
+    RATE_LIMIT_ADMIN_SIGN_IN: "3/1m",
+    ADMIN_SECRET: adminSecret,
   });
 });
 test.afterAll(async () => {
@@ -162,4 +165,24 @@ test("wrong passwords: blocked before they are checked, the right one from elsew
   expectLimited(await read(id, "127.0.0.37", { password: "right" }), 6);
   // Only the three right passwords counted views.
   expect((await meta(id, "127.0.0.38")).json.remaining_views).toBe(7);
+});
+
+test("admin sign-in: attempts past the limit are refused, even with the right secret", async () => {
+  await awaitRoomInWindow(60_000, 5_000);
+  const signIn = (secret: string, from: string) =>
+    call({
+      port,
+      path: "/admin/api/session",
+      body: { secret },
+      from,
+      headers: { origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin" },
+    });
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push((await signIn(`wrong-secret-number-${i}`, "127.0.0.40")).status);
+  expect(statuses).toEqual([401, 401, 401]);
+  expectLimited(await signIn(adminSecret, "127.0.0.40"), 3);
+  // The administrator at another address still gets in.
+  const other = await signIn(adminSecret, "127.0.0.41");
+  expect(other.status).toBe(204);
+  expect(limitHeaders(other)).toMatchObject({ limit: 3, remaining: 2 });
 });

@@ -2,11 +2,11 @@ import "server-only";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import { apiRoute } from "../http/api-route";
-import { socketAddress } from "../server/client-socket";
+import type { RequestLimits } from "../rate-limit/request-limits";
 import { adminEnabled, currentAdminSession } from "./admin-access";
 import { isSameSiteRequest } from "./same-site";
 
-type AdminContext<P> = { params: P; client: string | undefined };
+type AdminContext<P> = { params: P; client: string; limits: RequestLimits };
 type AdminHandler<P> = (request: Request, context: AdminContext<P>) => Promise<Response>;
 
 function refuseCrossSite(request: Request): void {
@@ -30,11 +30,11 @@ export function adminRoute<P = Record<string, never>>(
   options: { session: boolean },
   handler: AdminHandler<P>,
 ) {
-  return apiRoute<P>(route, async (request, params) => {
+  return apiRoute<P>(route, async (request, params, limits) => {
     if (!adminEnabled()) throw new ApiError("not_found", "Not found.");
     refuseCrossSite(request);
     if (options.session) await requireSession();
-    const response = await handler(request, { params, client: socketAddress(request.headers) });
+    const response = await handler(request, { params, client: limits.clientId, limits });
     response.headers.set("cache-control", "no-store");
     return response;
   });

@@ -13,13 +13,17 @@ import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
 // POST /admin/api/session: sign in with the admin secret; sets the signed session cookie
-export const POST = adminRoute("POST /admin/api/session", { session: false }, async (request, { client }) => {
-  const { secret } = parseBody(signInBodySchema, await readJsonBody(request), () => "bad_json");
-  const token = await signInAdmin({ secret, client });
-  const response = new NextResponse(null, { status: 204 });
-  response.cookies.set(sessionCookieName, token, sessionCookieOptions(request, sessionLifetimeSeconds));
-  return response;
-});
+export const POST = adminRoute(
+  "POST /admin/api/session",
+  { session: false },
+  async (request, { client, limits }) => {
+    const { secret } = parseBody(signInBodySchema, await readJsonBody(request), () => "bad_json");
+    const token = await signInAdmin({ secret, client, limits });
+    const response = new NextResponse(null, { status: 204 });
+    response.cookies.set(sessionCookieName, token, sessionCookieOptions(request, sessionLifetimeSeconds));
+    return response;
+  },
+);
 
 // DELETE /admin/api/session: sign out; clears the cookie whether or not it was still valid
 export const DELETE = adminRoute(
