@@ -52,7 +52,11 @@ export function CreateForm() {
     setBusy(true);
     setErrors({});
     const body = requestBody(pages, new FormData(event.currentTarget), keyed);
-    const result = await postJson<CreatedShare>("/api/v1/shares", body, keyed ? { "x-api-key": apiKey.trim() } : {});
+    const result = await postJson<CreatedShare>(
+      "/api/v1/shares",
+      body,
+      keyed ? { "x-api-key": apiKey.trim() } : {},
+    );
     setBusy(false);
     if (result.ok) setCreated(result.data);
     else setErrors({ [fieldOfError(result.error, result.message)]: failureMessage(result) });
@@ -70,7 +74,8 @@ export function CreateForm() {
     );
   }
 
-  const update = (index: number, page: DraftPage) => setPages(pages.map((old, i) => (i === index ? page : old)));
+  const update = (index: number, page: DraftPage) =>
+    setPages(pages.map((old, i) => (i === index ? page : old)));
   return (
     <form onSubmit={submit} noValidate aria-label="Create a note">
       {errors.form && (

@@ -9,8 +9,8 @@ export default function NotFound() {
     <section className="card">
       <h1>Nothing here</h1>
       <p>
-        This note does not exist. It may never have existed, it may have expired, or it may have been read for the
-        last time and destroyed.
+        This note does not exist. It may never have existed, it may have expired, or it may have been read for
+        the last time and destroyed.
       </p>
       <p>
         <Link href="/">Create a new note</Link>

@@ -15,7 +15,15 @@ function loadRenderer(): Promise<Render> {
 }
 
 /** Live preview of one page, re-rendered a moment after typing stops. */
-export function NotePreview({ content, format, label }: { content: string; format: NoteFormat; label: string }) {
+export function NotePreview({
+  content,
+  format,
+  label,
+}: {
+  content: string;
+  format: NoteFormat;
+  label: string;
+}) {
   const [html, setHtml] = useState("");
 
   useEffect(() => {

@@ -76,7 +76,12 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
           <button type="button" className="button ghost" disabled={index === 0} onClick={() => onMove(-1)}>
             Move page {n} up
           </button>
-          <button type="button" className="button ghost" disabled={index === count - 1} onClick={() => onMove(1)}>
+          <button
+            type="button"
+            className="button ghost"
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+          >
             Move page {n} down
           </button>
           <button type="button" className="button ghost" onClick={onRemove}>

@@ -6,8 +6,8 @@ export default function HomePage() {
     <>
       <h1>Share a note</h1>
       <p className="hint">
-        Write in Markdown, choose when it expires and how many times it may be read. Only people with the link can
-        open it.
+        Write in Markdown, choose when it expires and how many times it may be read. Only people with the link
+        can open it.
       </p>
       <CreateForm />
     </>

@@ -31,7 +31,10 @@ export function ShareResult({ share, onAnother }: { share: CreatedShare; onAnoth
     }
   }
 
-  const expires = share.expires_at === null ? "Never expires" : `Expires ${new Date(share.expires_at * 1000).toLocaleString()}`;
+  const expires =
+    share.expires_at === null
+      ? "Never expires"
+      : `Expires ${new Date(share.expires_at * 1000).toLocaleString()}`;
   return (
     <section className="card" aria-labelledby="created-heading">
       <h2 id="created-heading">Your note is ready</h2>

@@ -20,7 +20,12 @@ export function ThemeToggle({ initial }: { initial: Theme | undefined }) {
   }
 
   return (
-    <button type="button" className="button ghost" onClick={toggle} aria-label="Switch between light and dark theme">
+    <button
+      type="button"
+      className="button ghost"
+      onClick={toggle}
+      aria-label="Switch between light and dark theme"
+    >
       <span aria-hidden="true">◐</span> Theme
     </button>
   );

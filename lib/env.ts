@@ -38,6 +38,13 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+
+  // Web pages (issue 3)
+  /**
+   * sanitize: every note's HTML is sanitized (default). trusted: HTML notes created with a valid key
+   * also keep the HTML as written, which the viewer shows only inside a sandboxed frame.
+   */
+  HTML_MODE: z.enum(["sanitize", "trusted"]).default("sanitize"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -48,7 +48,9 @@ export function NoteActions({ id, page, pageCount }: { id: string; page: NotePag
       <button
         type="button"
         className="button ghost"
-        onClick={() => download(`${base}.html`, htmlDocument(page.title || "Note", page.html), "text/html;charset=utf-8")}
+        onClick={() =>
+          download(`${base}.html`, htmlDocument(page.title || "Note", page.html), "text/html;charset=utf-8")
+        }
       >
         Download .html
       </button>

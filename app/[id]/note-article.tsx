@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
+import { TrustedFrame } from "./trusted-frame";
 import type { ReadNote } from "./note-viewer";
 
 /** `#page-N` (1-based, as people count) names a page of a multi-page note. */
@@ -44,8 +45,8 @@ export function NoteArticle({ note }: { note: ReadNote }) {
     <>
       {note.burned && (
         <p className="banner warn" role="status">
-          <strong>This note has now been destroyed.</strong> This is the only copy: it is shown on this screen and
-          nowhere else. Copy or download it before you leave or reload the page.
+          <strong>This note has now been destroyed.</strong> This is the only copy: it is shown on this screen
+          and nowhere else. Copy or download it before you leave or reload the page.
         </p>
       )}
       <section className="card">
@@ -56,7 +57,9 @@ export function NoteArticle({ note }: { note: ReadNote }) {
           {note.remaining_views !== null && !note.burned && <li>{note.remaining_views} reads left</li>}
         </ul>
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
-        {pages.length > 1 ? (
+        {note.raw_html ? (
+          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} />
+        ) : pages.length > 1 ? (
           <NoteTabs pages={pages} current={current} onSelect={select} />
         ) : (
           <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />

@@ -13,7 +13,13 @@ function remaining(seconds: number): string {
 }
 
 /** "Expires in …", counting down every second; calls onExpired when it reaches zero. */
-export function NoteCountdown({ expiresAt, onExpired }: { expiresAt: number | null; onExpired?: () => void }) {
+export function NoteCountdown({
+  expiresAt,
+  onExpired,
+}: {
+  expiresAt: number | null;
+  onExpired?: () => void;
+}) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
 
   useEffect(() => {

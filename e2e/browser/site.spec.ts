@@ -4,7 +4,10 @@ import { expect, test } from "../support/fixtures";
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
 
-test("pages send a nonce CSP and the privacy headers; note pages are noindex and no-store", async ({ request, api }) => {
+test("pages send a nonce CSP and the privacy headers; note pages are noindex and no-store", async ({
+  request,
+  api,
+}) => {
   const id = await api.createId({ content: "x", ttl: "1h" });
   const home = await request.get("/");
   const note = await request.get(`/${id}`);
@@ -37,7 +40,10 @@ test("pages send a nonce CSP and the privacy headers; note pages are noindex and
   expect(meta.response.headers()["cache-control"]).toBe("no-store");
 });
 
-test("the theme follows the system, and the toggle's choice persists without a flash", async ({ page, request }) => {
+test("the theme follows the system, and the toggle's choice persists without a flash", async ({
+  page,
+  request,
+}) => {
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/");
@@ -70,12 +76,17 @@ test("keyboard alone: skip link, then the form's fields in order", async ({ page
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Text")).toBeFocused();
   await page.keyboard.type("typed with the keyboard");
-  await expect(page.getByRole("region", { name: "Preview of page 1" })).toContainText("typed with the keyboard");
+  await expect(page.getByRole("region", { name: "Preview of page 1" })).toContainText(
+    "typed with the keyboard",
+  );
 });
 
 test("the layout fits a phone's width", async ({ page, api }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const id = await api.createId({ content: "| a | b |\n|---|---|\n| " + "wide ".repeat(60) + " | x |", ttl: "1h" });
+  const id = await api.createId({
+    content: "| a | b |\n|---|---|\n| " + "wide ".repeat(60) + " | x |",
+    ttl: "1h",
+  });
   for (const path of ["/", `/${id}`]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

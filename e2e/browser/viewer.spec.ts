@@ -3,8 +3,16 @@ import { expect, test } from "../support/fixtures";
 
 // The viewer at `/<id>`: the page itself shows metadata only; reading is the visitor's click.
 
-test("password: a wrong one keeps the form and costs no view, the right one opens the note", async ({ page, api }) => {
-  const id = await api.createId({ content: "the code is **4711**", ttl: "1h", password: "s3cret", burn_after: 2 });
+test("password: a wrong one keeps the form and costs no view, the right one opens the note", async ({
+  page,
+  api,
+}) => {
+  const id = await api.createId({
+    content: "the code is **4711**",
+    ttl: "1h",
+    password: "s3cret",
+    burn_after: 2,
+  });
   const response = await page.goto(`/${id}`);
   expect(response?.status()).toBe(200);
   expect(await response?.text()).not.toContain("4711");
@@ -25,7 +33,11 @@ test("password: a wrong one keeps the form and costs no view, the right one open
   expect((await api.meta(id)).json.remaining_views).toBe(1);
 });
 
-test("burn after 1: a plain GET burns nothing; the reveal shows it once, then it is gone", async ({ page, api, request }) => {
+test("burn after 1: a plain GET burns nothing; the reveal shows it once, then it is gone", async ({
+  page,
+  api,
+  request,
+}) => {
   const id = await api.createId({ content: "one time secret", ttl: "1h", burn_after: 1 });
   // What a link previewer does: fetch the page, with and without a browser.
   expect((await request.get(`/${id}`)).status()).toBe(200);
@@ -38,7 +50,9 @@ test("burn after 1: a plain GET burns nothing; the reveal shows it once, then it
   await expect(page.getByText("This note will be destroyed after 1 more read.")).toBeVisible();
   await page.getByRole("button", { name: "Reveal note" }).click();
   await expect(page.getByRole("article")).toHaveText("one time secret");
-  await expect(page.getByRole("status").filter({ hasText: "This note has now been destroyed" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "This note has now been destroyed" }),
+  ).toBeVisible();
   expect((await api.meta(id)).response.status()).toBe(404);
 
   const reloaded = await page.reload();
@@ -46,7 +60,11 @@ test("burn after 1: a plain GET burns nothing; the reveal shows it once, then it
   await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
 });
 
-test("the 404 page is the same for unknown, malformed, expired and burned notes", async ({ page, api, sql }) => {
+test("the 404 page is the same for unknown, malformed, expired and burned notes", async ({
+  page,
+  api,
+  sql,
+}) => {
   const burned = await api.createId({ content: "x", ttl: "1h", burn_after: 1 });
   await api.read(burned);
   const expired = await api.createId({ content: "x", ttl: "1h" });
@@ -73,18 +91,27 @@ test("copy text and download the note as .md and .html", async ({ page, api, con
   await expect(page.getByText("Copied to the clipboard.")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("# Title\n\nBody with `code`.");
 
-  const [markdown] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download .md" }).click()]);
+  const [markdown] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .md" }).click(),
+  ]);
   expect(markdown.suggestedFilename()).toBe(`note-${id}.md`);
   expect(await readFile(await markdown.path(), "utf8")).toBe("# Title\n\nBody with `code`.");
 
-  const [html] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download .html" }).click()]);
+  const [html] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .html" }).click(),
+  ]);
   expect(html.suggestedFilename()).toBe(`note-${id}.html`);
   const document = await readFile(await html.path(), "utf8");
   expect(document).toContain("<h1>Title</h1>\n<p>Body with <code>code</code>.</p>");
   expect(document).toContain('<meta name="referrer" content="no-referrer">');
 });
 
-test("the viewer shows expiry as a live countdown and the page count before reading", async ({ page, api }) => {
+test("the viewer shows expiry as a live countdown and the page count before reading", async ({
+  page,
+  api,
+}) => {
   const id = await api.createId({
     ttl: "1h",
     burn_after: 5,

@@ -63,23 +63,38 @@ async function revealAndPoke(page: Page, id: string) {
 
 test("payloads in a Markdown note never run", async ({ page, api, baseURL }) => {
   const guard = guardPage(page, baseURL ?? "");
-  const id = await api.createId({ content: [...PAYLOADS, ...MARKDOWN_EXTRAS].join("\n\n"), ttl: "1h", burn_after: 1 });
+  const id = await api.createId({
+    content: [...PAYLOADS, ...MARKDOWN_EXTRAS].join("\n\n"),
+    ttl: "1h",
+    burn_after: 1,
+  });
   const article = await revealAndPoke(page, id);
   await expect(article.getByText("hover me")).toHaveAttribute("style", "color:red");
-  expect(await article.locator("script, iframe, object, embed, svg, math, style, form, input:not([type=checkbox])").count()).toBe(0);
+  expect(
+    await article
+      .locator("script, iframe, object, embed, svg, math, style, form, input:not([type=checkbox])")
+      .count(),
+  ).toBe(0);
   expect(guard).toEqual({ dialogs: [], foreignRequests: [], cspViolations: [] });
 });
 
 test("payloads in keyed HTML and in HTML pages never run", async ({ page, api, baseURL }) => {
   const guard = guardPage(page, baseURL ?? "");
   const key = await issueKey();
-  const single = await api.createId({ content: PAYLOADS.join("\n"), format: "html", ttl: "1h", burn_after: 1 }, { "x-api-key": key });
+  const single = await api.createId(
+    { content: PAYLOADS.join("\n"), format: "html", ttl: "1h", burn_after: 1 },
+    { "x-api-key": key },
+  );
   await revealAndPoke(page, single);
 
   const paged = await api.createId({
     ttl: "1h",
     burn_after: 1,
-    pages: PAYLOADS.slice(0, 8).map((payload, index) => ({ title: `<img src=x onerror=alert('title${index}')>`, content: payload, format: "html" as const })),
+    pages: PAYLOADS.slice(0, 8).map((payload, index) => ({
+      title: `<img src=x onerror=alert('title${index}')>`,
+      content: payload,
+      format: "html" as const,
+    })),
   });
   await revealAndPoke(page, paged);
   for (const tab of await page.getByRole("tab").all()) await tab.click();

@@ -21,7 +21,8 @@ describe("syntax highlighting at render time", () => {
     expect(plain).not.toContain("hljs-");
 
     // 512 KiB of code in blocks just under the limit: every block is highlighted.
-    const block = "```ts\n" + line.repeat(Math.floor(renderLimits.maxHighlightedCodeLength / line.length)) + "```\n\n";
+    const block =
+      "```ts\n" + line.repeat(Math.floor(renderLimits.maxHighlightedCodeLength / line.length)) + "```\n\n";
     const started = performance.now();
     const out = renderNote(block.repeat(Math.floor((512 * 1024) / block.length)), "markdown");
     expect(performance.now() - started).toBeLessThan(20_000);
