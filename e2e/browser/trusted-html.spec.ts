@@ -81,7 +81,9 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
     // The API's html stays sanitized; raw_html carries the HTML as written.
     const checked = await create({ content: RAW, format: "html", ttl: "1h" }, key);
     const viaApi = await read(checked);
-    expect(viaApi.html).toMatch(/^<h1 style="color:rebeccapurple">Raw heading<\/h1>\n<p id="user-content-probe">as written<\/p>\n\s*<img>\s*$/);
+    expect(viaApi.html).toMatch(
+      /^<h1 style="color:rebeccapurple">Raw heading<\/h1>\n<p id="user-content-probe">as written<\/p>\n\s*<img>\s*$/,
+    );
     expect(viaApi.raw_html).toBe(RAW);
     // Without a key, and for pages, nothing is kept.
     expect(await read(await create({ content: RAW, format: "html", ttl: "1h" }))).not.toHaveProperty(
