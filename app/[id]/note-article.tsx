@@ -50,12 +50,16 @@ export function NoteArticle({ note }: { note: ReadNote }) {
         </p>
       )}
       <section className="card">
-        <ul className="meta-list" aria-label="About this note">
-          <li>
-            <NoteCountdown expiresAt={note.burned ? null : note.expires_at} />
-          </li>
-          {note.remaining_views !== null && !note.burned && <li>{note.remaining_views} reads left</li>}
-        </ul>
+        {!note.burned && (
+          <ul className="meta-list" aria-label="About this note">
+            <li>
+              <NoteCountdown expiresAt={note.expires_at} />
+            </li>
+            {note.remaining_views !== null && (
+              <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+            )}
+          </ul>
+        )}
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
           <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} />

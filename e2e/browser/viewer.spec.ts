@@ -29,7 +29,7 @@ test("password: a wrong one keeps the form and costs no view, the right one open
   await page.getByLabel("Password").fill("s3cret");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("article").locator("strong")).toHaveText("4711");
-  await expect(page.getByText("1 reads left")).toBeVisible();
+  await expect(page.getByText("1 read left")).toBeVisible();
   expect((await api.meta(id)).json.remaining_views).toBe(1);
 });
 
