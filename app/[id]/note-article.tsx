@@ -22,7 +22,7 @@ function pagesOf(note: ReadNote): NotePage[] {
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note }: { note: ReadNote }) {
+export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
 
@@ -62,7 +62,7 @@ export function NoteArticle({ note }: { note: ReadNote }) {
         )}
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
-          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} />
+          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
         ) : pages.length > 1 ? (
           <NoteTabs pages={pages} current={current} onSelect={select} />
         ) : (

