@@ -12,7 +12,7 @@ import { NextResponse, type NextRequest } from "next/server";
  * Images in notes may come from any http(s) host: the author chose them, and no-referrer keeps
  * the note's link from leaking to that host.
  */
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,

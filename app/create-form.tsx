@@ -59,7 +59,7 @@ export function CreateForm() {
     );
     setBusy(false);
     if (result.ok) setCreated(result.data);
-    else setErrors({ [fieldOfError(result.error, result.message)]: failureMessage(result) });
+    else setErrors({ [fieldOfError(result.error, result.message, pages.length)]: failureMessage(result) });
   }
 
   if (created) {

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
+import "./note.css";
 
 export const metadata: Metadata = {
   title: { default: "Notes", template: "%s · Notes" },

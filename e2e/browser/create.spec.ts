@@ -1,4 +1,4 @@
-import { expect, issueKey, test } from "../support/fixtures";
+import { expect, issueKey, test } from "./browser-test";
 import { guardPage } from "./page-guard";
 
 // The create page at `/`, driven the way a person would: type, choose, submit, open the link.
@@ -46,6 +46,14 @@ test("API errors appear next to the field they concern", async ({ page }) => {
   await expect(page.locator("#content-0-error")).toHaveCount(0);
 
   await page.getByLabel("Destroy after this many reads").fill("");
+  await page.getByLabel("Text").fill("x".repeat(512 * 1024 + 1));
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.locator("#content-0-error")).toHaveText(
+    "The note is 524289 bytes of text; the limit is 524288 (512 KiB).",
+  );
+  await expect(page.locator("#burn_after-error")).toHaveCount(0);
+
+  await page.getByLabel("Text").fill("hello");
   await page.getByLabel("API key (optional)").fill("nsk_not-a-real-key");
   await page.getByRole("button", { name: "Create note" }).click();
   await expect(page.locator("#api_key-error")).toContainText("API key");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "./browser-test";
 
 // Saves the README's screenshots of the main screens under docs/screenshots/. It writes into the
 // source tree, so it runs only when asked: SCREENSHOTS=1 npx playwright test --project=browser screenshots

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "./browser-test";
 
 // Headers every page carries, and the light and dark themes.
 

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test } from "../support/fixtures";
+import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 
@@ -145,7 +145,6 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
 });
 
 test("default mode: keyed HTML is only ever shown sanitized", async ({ page, api }) => {
-  const { issueKey } = await import("../support/fixtures");
   const id = await api.createId(
     { content: RAW, format: "html", ttl: "1h", burn_after: 2 },
     { "x-api-key": await issueKey() },

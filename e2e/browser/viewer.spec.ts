@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "./browser-test";
 
 // The viewer at `/<id>`: the page itself shows metadata only; reading is the visitor's click.
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, issueKey, test } from "../support/fixtures";
+import { expect, issueKey, test } from "./browser-test";
 import { guardPage } from "./page-guard";
 
 // Hostile notes in a real browser. Every payload either opens a dialog or calls a host that is

@@ -3,7 +3,6 @@
 
 const fieldOfCode: Record<string, string> = {
   empty_content: "content-0",
-  too_large: "content-0",
   bad_pages: "pages",
   bad_content_type: "format-0",
   bad_ttl: "ttl",
@@ -15,7 +14,9 @@ const PAGE_FIELD = /^pages\[(\d+)\]\.(content|format)/;
 const TOP_FIELD = /^(content|format|ttl|burn_after|password|permanent)\b/;
 
 /** The API names the field first in its message ("pages[2].content: must not be empty"). */
-export function fieldOfError(code: string, message: string): string {
+export function fieldOfError(code: string, message: string, pageCount: number): string {
+  // The size limit is on all pages together.
+  if (code === "too_large") return pageCount > 1 ? "pages" : "content-0";
   const page = PAGE_FIELD.exec(message);
   if (page) return `${page[2]}-${page[1]}`;
   const top = TOP_FIELD.exec(message);
