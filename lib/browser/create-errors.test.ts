@@ -4,8 +4,12 @@ import { fieldOfError } from "./create-errors";
 describe("fieldOfError", () => {
   it("follows the field the API names first in its message", () => {
     expect(fieldOfError("empty_page", "pages[2].content: must not be empty", 3)).toBe("content-2");
-    expect(fieldOfError("bad_content_type", 'pages[1].format: must be "markdown" or "html"', 3)).toBe("format-1");
-    expect(fieldOfError("bad_json", "content: contains U+0000 (NUL), which cannot be stored", 1)).toBe("content-0");
+    expect(fieldOfError("bad_content_type", 'pages[1].format: must be "markdown" or "html"', 3)).toBe(
+      "format-1",
+    );
+    expect(fieldOfError("bad_json", "content: contains U+0000 (NUL), which cannot be stored", 1)).toBe(
+      "content-0",
+    );
     expect(fieldOfError("bad_json", "password: must be a string", 1)).toBe("password");
     expect(fieldOfError("bad_burn_after", "burn_after: must be at least 1", 1)).toBe("burn_after");
   });
