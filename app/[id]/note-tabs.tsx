@@ -1,8 +1,9 @@
 "use client";
 
 import { useRef, type KeyboardEvent } from "react";
+import type { ReadNote } from "./note-viewer";
 
-export type NotePage = { index: number; title: string; content: string; content_type: string; html: string };
+export type NotePage = NonNullable<ReadNote["pages"]>[number];
 
 const pageTitle = (page: NotePage) => page.title || `Page ${page.index + 1}`;
 
@@ -12,8 +13,13 @@ export function NoteTabs(props: { pages: NotePage[]; current: number; onSelect: 
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function move(event: KeyboardEvent) {
-    const last = pages.length - 1;
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[event.key];
+    const targets = new Map([
+      ["ArrowRight", current + 1],
+      ["ArrowLeft", current - 1],
+      ["Home", 0],
+      ["End", pages.length - 1],
+    ]);
+    const next = targets.get(event.key);
     if (next === undefined) return;
     event.preventDefault();
     const index = (next + pages.length) % pages.length;
