@@ -1,11 +1,15 @@
+import { CreateForm } from "./create-form";
+
+// GET /: the page to create a note.
 export default function HomePage() {
   return (
-    <main>
-      <h1>Notes</h1>
-      <p>
-        Short-lived notes with optional passwords and read limits. Create them with the JSON API:{" "}
-        <code>POST /api/v1/shares</code>.
+    <>
+      <h1>Share a note</h1>
+      <p className="hint">
+        Write in Markdown, choose when it expires and how many times it may be read. Only people with the link
+        can open it.
       </p>
-    </main>
+      <CreateForm />
+    </>
   );
 }

@@ -11,4 +11,6 @@ export const renderLimits = {
   maxStyleLength: 2048,
   /** No allowed style value (a colour, a keyword or two) comes near this; longer ones are dropped. */
   maxStyleValueLength: 128,
+  /** Code blocks with more characters than this are not syntax-highlighted. */
+  maxHighlightedCodeLength: 64 * 1024,
 } as const;

@@ -57,8 +57,10 @@ describe("renderNote: Markdown", () => {
     );
   });
 
-  it("keeps the language class of fenced code", () => {
-    expect(md("```ts\nconst a = 1;\n```")).toBe('<pre><code class="language-ts">const a = 1;\n</code></pre>');
+  it("keeps the language class of fenced code and highlights it", () => {
+    expect(md("```ts\nconst a = 1;\n```")).toBe(
+      '<pre><code class="hljs language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;\n</code></pre>',
+    );
   });
 
   it("keeps allowed raw HTML and sanitizes the rest", () => {
@@ -134,7 +136,7 @@ describe("renderNote: HTML", () => {
       html('<ul class="contains-task-list evil"><li class="task-list-item x">a</li></ul><p class="x">b</p>'),
     ).toBe('<ul class="contains-task-list"><li class="task-list-item">a</li></ul><p>b</p>');
     expect(html('<pre class="x"><code class="language-c++ other">y</code></pre>')).toBe(
-      '<pre><code class="language-c++">y</code></pre>',
+      '<pre><code class="hljs language-c++">y</code></pre>',
     );
   });
 

@@ -9,6 +9,7 @@ import { unified, type Processor } from "unified";
 import { exceedsContainerDepth } from "./container-depth";
 import { rehypeFilterStyles } from "./filter-styles";
 import { rehypeHardenElements } from "./harden-elements";
+import { rehypeHighlightCode } from "./highlight-code";
 import { rehypeLimitDepth } from "./limit-depth";
 import { renderPlainText } from "./render-plain-text";
 import { sanitizeSchema } from "./sanitize-schema";
@@ -35,6 +36,7 @@ function markdownProcessor(options: { containers: boolean }) {
       .use(rehypeSanitize, sanitizeSchema)
       .use(rehypeFilterStyles)
       .use(rehypeHardenElements)
+      .use(rehypeHighlightCode)
       .use(rehypeStringify)
       .freeze()
   );
@@ -49,6 +51,7 @@ const html = unified()
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeFilterStyles)
   .use(rehypeHardenElements)
+  .use(rehypeHighlightCode)
   .use(rehypeStringify)
   .freeze();
 

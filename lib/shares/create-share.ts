@@ -1,6 +1,7 @@
 import "server-only";
 import { hashPassword } from "../crypto/password-hash";
 import { getPrisma } from "../db";
+import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { renderNoteInWorker } from "../render/render-pool";
@@ -9,7 +10,7 @@ import { insertShareSql, type NewPage, type NewShare } from "./share-sql";
 import { sharePolicy, ttlSeconds, type ContentType } from "./share-policy";
 import type { CreateShareBody } from "./share-schemas";
 
-type PageText = Omit<NewPage, "html">;
+type PageText = Omit<NewPage, "html" | "raw_html">;
 
 export type CreatedShareRow = {
   id: string;
@@ -36,6 +37,12 @@ function pagesOf(body: CreateShareBody, trusted: boolean): PageText[] {
   // Without a key a single-page note is always Markdown, whatever `format` says.
   const contentType = trusted ? (body.format ?? "markdown") : "markdown";
   return [{ page_index: 0, title: null, content: body.content ?? "", content_type: contentType }];
+}
+
+/** With HTML_MODE=trusted, a keyed single-page HTML note also keeps its HTML as written. */
+function rawHtmlOf(body: CreateShareBody, trusted: boolean, page: PageText): string | null {
+  const keep = env.HTML_MODE === "trusted" && trusted && !body.pages && page.content_type === "html";
+  return keep ? page.content : null;
 }
 
 function sizeOf(pages: PageText[]): number {
@@ -80,6 +87,7 @@ export async function createShare(options: {
       pages.map(async (page) => ({
         ...page,
         html: await renderNoteInWorker(page.content, page.content_type),
+        raw_html: rawHtmlOf(body, trusted, page),
       })),
     ),
     multiPage: body.pages !== undefined,

@@ -1,6 +1,7 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
 import { getPrisma } from "../db";
+import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
@@ -15,6 +16,7 @@ export type ReadPageRow = {
   content: string;
   content_type: ContentType;
   html: string;
+  raw_html: string | null;
 };
 
 export type ReadShareRow = {
@@ -39,12 +41,14 @@ async function consume(id: string, verifiedHash: string | null): Promise<ReadSha
   const first = rows[0];
   if (!first) return null;
   const { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
-  const pages = rows.map(({ page_index, title, content, content_type, html }) => ({
+  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
     title,
     content,
     content_type,
     html,
+    // Kept HTML is shown only while the server still runs in trusted mode.
+    raw_html: env.HTML_MODE === "trusted" ? raw_html : null,
   }));
   return { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
 }

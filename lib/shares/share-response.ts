@@ -54,6 +54,8 @@ export function toReadShareResponse(row: ReadShareRow) {
     burn_after: row.burn_after,
     remaining_views: remainingViews(row),
     burned: row.burned,
+    // HTML_MODE=trusted: the keyed HTML note as written, for the viewer's sandboxed frame only.
+    ...(first?.raw_html && { raw_html: first.raw_html }),
     ...(row.multi_page && {
       pages: row.pages.map((page) => ({
         index: page.page_index,

@@ -16,6 +16,8 @@ export type NewPage = {
   content: string;
   content_type: ContentType;
   html: string;
+  /** HTML_MODE=trusted: a keyed HTML note as written; else absent */
+  raw_html?: string | null;
 };
 
 export type NewShare = {
@@ -46,10 +48,10 @@ export function insertShareSql(id: string, share: NewShare) {
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count
     ), pages AS (
-      INSERT INTO share_pages (share_id, page_index, title, content, content_type, html)
-      SELECT share.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html
+      INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html)
+      SELECT share.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html
       FROM share, json_to_recordset(${JSON.stringify(pages)}::json)
-        AS p(page_index int, title text, content text, content_type text, html text)
+        AS p(page_index int, title text, content text, content_type text, html text, raw_html text)
     ), counted AS (
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM share)
@@ -90,7 +92,7 @@ export function consumeShareSql(id: string, verifiedHash: string | null) {
       DELETE FROM share_pages USING consumed
       WHERE share_pages.share_id = consumed.id AND consumed.burned
     )
-    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html
+    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
 }

@@ -1,0 +1,74 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { NoteActions } from "./note-actions";
+import { NoteCountdown } from "./note-countdown";
+import { NoteTabs, type NotePage } from "./note-tabs";
+import { TrustedFrame } from "./trusted-frame";
+import type { ReadNote } from "./note-viewer";
+
+/** `#page-N` (1-based, as people count) names a page of a multi-page note. */
+const PAGE_FRAGMENT = /^#page-(\d+)$/;
+
+function pageFromHash(count: number): number {
+  const match = PAGE_FRAGMENT.exec(window.location.hash);
+  const index = match ? Number(match[1]) - 1 : 0;
+  return index >= 0 && index < count ? index : 0;
+}
+
+function pagesOf(note: ReadNote): NotePage[] {
+  if (note.pages) return note.pages;
+  return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html: note.html }];
+}
+
+/** The note after the one read: every page came in that read, so switching pages costs nothing. */
+export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
+  const pages = pagesOf(note);
+  const [current, setCurrent] = useState(0);
+
+  useEffect(() => {
+    const follow = () => setCurrent(pageFromHash(pages.length));
+    follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [pages.length]);
+
+  function select(index: number) {
+    setCurrent(index);
+    // replaceState: page switches are not worth a history entry each, and fire no hashchange.
+    window.history.replaceState(null, "", `#page-${index + 1}`);
+  }
+
+  const page = pages[current] ?? pages[0];
+  if (!page) return null;
+  return (
+    <>
+      {note.burned && (
+        <p className="banner warn" role="status">
+          <strong>This note has now been destroyed.</strong> This is the only copy: it is shown on this screen
+          and nowhere else. Copy or download it before you leave or reload the page.
+        </p>
+      )}
+      <section className="card">
+        {!note.burned && (
+          <ul className="meta-list" aria-label="About this note">
+            <li>
+              <NoteCountdown expiresAt={note.expires_at} />
+            </li>
+            {note.remaining_views !== null && (
+              <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+            )}
+          </ul>
+        )}
+        <NoteActions id={note.id} page={page} pageCount={pages.length} />
+        {note.raw_html ? (
+          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
+        ) : pages.length > 1 ? (
+          <NoteTabs pages={pages} current={current} onSelect={select} />
+        ) : (
+          <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useRef, type KeyboardEvent } from "react";
+import type { ReadNote } from "./note-viewer";
+
+export type NotePage = NonNullable<ReadNote["pages"]>[number];
+
+const pageTitle = (page: NotePage) => page.title || `Page ${page.index + 1}`;
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between pages; Tab moves into the page. */
+export function NoteTabs(props: { pages: NotePage[]; current: number; onSelect: (index: number) => void }) {
+  const { pages, current, onSelect } = props;
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function move(event: KeyboardEvent) {
+    const targets = new Map([
+      ["ArrowRight", current + 1],
+      ["ArrowLeft", current - 1],
+      ["Home", 0],
+      ["End", pages.length - 1],
+    ]);
+    const next = targets.get(event.key);
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = (next + pages.length) % pages.length;
+    onSelect(index);
+    tabs.current[index]?.focus();
+  }
+
+  const page = pages[current];
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Pages" onKeyDown={move}>
+        {pages.map((candidate, index) => (
+          <button
+            key={candidate.index}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            id={`tab-${index}`}
+            className="tab"
+            type="button"
+            role="tab"
+            aria-selected={index === current}
+            aria-controls="page-panel"
+            tabIndex={index === current ? 0 : -1}
+            onClick={() => onSelect(index)}
+          >
+            {pageTitle(candidate)}
+          </button>
+        ))}
+      </div>
+      {page && (
+        <article
+          id="page-panel"
+          className="note"
+          role="tabpanel"
+          tabIndex={0}
+          aria-labelledby={`tab-${current}`}
+          dangerouslySetInnerHTML={{ __html: page.html }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { failureMessage, postJson } from "@/lib/browser/call-api";
+import type { toReadShareResponse, toShareMetaResponse } from "@/lib/shares/share-response";
+import { NoteArticle } from "./note-article";
+import { NoteCountdown } from "./note-countdown";
+
+export type ShareMeta = ReturnType<typeof toShareMetaResponse>;
+export type ReadNote = ReturnType<typeof toReadShareResponse>;
+
+type Phase =
+  | { name: "locked"; error?: string }
+  | { name: "reading" }
+  | { name: "shown"; note: ReadNote }
+  | { name: "gone" };
+
+function views(count: number) {
+  return count === 1 ? "1 more read" : `${count} more reads`;
+}
+
+/** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
+export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: string }) {
+  const needsClick = meta.password_required || meta.remaining_views !== null;
+  const [phase, setPhase] = useState<Phase>(needsClick ? { name: "locked" } : { name: "reading" });
+  const [expired, setExpired] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const startedRef = useRef(false);
+
+  async function read(password?: string) {
+    setPhase({ name: "reading" });
+    const result = await postJson<ReadNote>(`/api/v1/shares/${meta.id}/read`, password ? { password } : {});
+    if (result.ok) setPhase({ name: "shown", note: result.data });
+    else if (result.error === "not_found") setPhase({ name: "gone" });
+    else {
+      setPhase({ name: "locked", error: failureMessage(result) });
+      passwordRef.current?.focus();
+    }
+  }
+
+  useEffect(() => {
+    // A note without password or read limit loses nothing by being read at once.
+    if (needsClick || startedRef.current) return;
+    startedRef.current = true;
+    void read();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, on the first render
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = new FormData(event.currentTarget).get("password");
+    void read(typeof password === "string" ? password : undefined);
+  }
+
+  if (phase.name === "shown") return <NoteArticle note={phase.note} styleNonce={styleNonce} />;
+  if (phase.name === "gone" || expired) {
+    return (
+      <section className="card" aria-live="polite">
+        <h1>This note is gone</h1>
+        <p>It has expired or been read for the last time, and cannot be shown any more.</p>
+      </section>
+    );
+  }
+
+  const error = phase.name === "locked" ? phase.error : undefined;
+  return (
+    <section className="card" aria-labelledby="note-heading">
+      <h1 id="note-heading">Someone shared a note with you</h1>
+      <ul className="meta-list" aria-label="About this note">
+        <li>
+          <NoteCountdown expiresAt={meta.expires_at} onExpired={() => setExpired(true)} />
+        </li>
+        {meta.remaining_views !== null && <li>{views(meta.remaining_views)} left</li>}
+        {meta.page_count > 1 && <li>{meta.page_count} pages</li>}
+        {meta.password_required && <li>Password protected</li>}
+      </ul>
+      {meta.remaining_views !== null && (
+        <p className="banner warn">
+          This note will be destroyed after {views(meta.remaining_views)}. Reveal it only when you are ready
+          to read it.
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        {meta.password_required && (
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input
+              ref={passwordRef}
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="off"
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "password-error" : undefined}
+            />
+          </div>
+        )}
+        {error && (
+          <p id="password-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button className="button" type="submit" disabled={phase.name === "reading"}>
+            {phase.name === "reading" ? "Opening…" : "Reveal note"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { ApiError } from "@/lib/http/api-error";
+import { getShareMeta } from "@/lib/shares/get-share-meta";
+import { toShareMetaResponse } from "@/lib/shares/share-response";
+import { NoteViewer } from "./note-viewer";
+
+export const metadata: Metadata = {
+  title: "A note for you",
+  robots: { index: false, follow: false },
+};
+
+// GET /<id>: the viewer. The server renders the metadata only, never the content, and never
+// counts a view, so link previewers and scanners that fetch the URL cannot burn a note. Reading
+// happens in the browser through the JSON API, on the visitor's click when a view is at stake.
+export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const meta = await getShareMeta({ id }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  });
+  // The page's CSP nonce (proxy.ts), for the <style> elements of a trusted note's sandboxed frame.
+  const nonce = (await headers()).get("x-nonce") ?? "";
+  return <NoteViewer meta={toShareMetaResponse(meta)} styleNonce={nonce} />;
+}

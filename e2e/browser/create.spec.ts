@@ -1,0 +1,117 @@
+import { expect, issueKey, test } from "./browser-test";
+import { guardPage } from "./page-guard";
+
+// The create page at `/`, driven the way a person would: type, choose, submit, open the link.
+
+test("create a note through the form, then open its link", async ({ page, api, baseURL }) => {
+  const guard = guardPage(page, baseURL ?? "");
+  await page.goto("/");
+  await page.getByLabel("Text").fill("# Shopping\n\n- milk\n- **bread**");
+  await expect(page.getByRole("region", { name: "Preview of page 1" }).locator("strong")).toHaveText("bread");
+  await page.getByLabel("Expires after").selectOption("1h");
+  await page.getByLabel("Destroy after this many reads").fill("3");
+  await page.getByRole("button", { name: "Create note" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+  expect(url).toMatch(new RegExp(`^${baseURL}/[A-Za-z0-9]{10}$`));
+  await expect(page.getByText("Destroyed after 3 reads")).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
+  const id = url.slice(-10);
+  const meta = await api.meta(id);
+  expect(meta.json).toMatchObject({ burn_after: 3, remaining_views: 3, page_count: 1 });
+  expect((meta.json.expires_at as number) - (meta.json.created_at as number)).toBe(3600);
+
+  await page.goto(url);
+  await expect(page.getByText("This note will be destroyed after 3 more reads")).toBeVisible();
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Shopping" })).toBeVisible();
+  await expect(page.getByRole("article").locator("li")).toHaveText(["milk", "bread"]);
+  expect((await api.meta(id)).json.remaining_views).toBe(2);
+  expect(guard).toEqual({ dialogs: [], foreignRequests: [], cspViolations: [] });
+});
+
+test("API errors appear next to the field they concern", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Text").fill("   ");
+  await page.getByRole("button", { name: "Create note" }).click();
+  const content = page.getByLabel("Text");
+  await expect(content).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#content-0-error")).toContainText("content");
+
+  await page.getByLabel("Text").fill("hello");
+  await page.getByLabel("Destroy after this many reads").fill("0");
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.locator("#burn_after-error")).toContainText("at least 1");
+  await expect(page.locator("#content-0-error")).toHaveCount(0);
+
+  await page.getByLabel("Destroy after this many reads").fill("");
+  await page.getByLabel("Text").fill("x".repeat(512 * 1024 + 1));
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.locator("#content-0-error")).toHaveText(
+    "The note is 524289 bytes of text; the limit is 524288 (512 KiB).",
+  );
+  await expect(page.locator("#burn_after-error")).toHaveCount(0);
+
+  await page.getByLabel("Text").fill("hello");
+  await page.getByLabel("API key (optional)").fill("nsk_not-a-real-key");
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.locator("#api_key-error")).toContainText("API key");
+});
+
+test("a key unlocks HTML and permanent notes", async ({ page, api }) => {
+  const key = await issueKey();
+  await page.goto("/");
+  await expect(page.getByRole("option", { name: "HTML (needs an API key)" })).toBeDisabled();
+  await page.getByLabel("API key (optional)").fill(key);
+  await page.getByLabel("Format").selectOption("html");
+  await page.getByLabel("Text").fill('<p style="color: red; position: fixed">red</p>');
+  await expect(page.getByRole("region", { name: "Preview of page 1" }).locator("p")).toHaveAttribute(
+    "style",
+    "color:red",
+  );
+  await page.getByLabel("Never expires (needs an API key)").check();
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.getByText("Never expires")).toBeVisible();
+  const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+  expect((await api.meta(id)).json).toMatchObject({ expires_at: null, content_type: "html" });
+});
+
+test("pages: add, title, reorder and remove, then navigate them in the viewer", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Text").fill("first text");
+  await page.getByRole("button", { name: "Add a page" }).click();
+  await page.getByRole("button", { name: "Add a page" }).click();
+  await page.getByLabel("Title of page 1").fill("One");
+  await page.getByLabel("Title of page 2").fill("Two");
+  await page.getByLabel("Text of page 2").fill("second text");
+  await page.getByLabel("Title of page 3").fill("Three");
+  await page.getByLabel("Text of page 3").fill("third text");
+  await page.getByRole("button", { name: "Move page 3 up" }).click();
+  await expect(page.getByLabel("Title of page 2")).toHaveValue("Three");
+  await page.getByRole("button", { name: "Remove page 1" }).click();
+  await expect(page.getByLabel("Title of page 1")).toHaveValue("Three");
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.getByText("2 pages")).toBeVisible();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+
+  // No password and no read limit: the note opens at once.
+  await page.goto(`${url}#page-2`);
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveText(["Three", "Two"]);
+  await expect(page.getByRole("tab", { name: "Two" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toHaveText("second text");
+
+  await page.getByRole("tab", { name: "Two" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Three" })).toBeFocused();
+  await expect(page.getByRole("tabpanel")).toHaveText("third text");
+  expect(new URL(page.url()).hash).toBe("#page-1");
+
+  await page.keyboard.press("End");
+  await expect(page.getByRole("tabpanel")).toHaveText("second text");
+  await page.evaluate(() => {
+    window.location.hash = "#page-1";
+  });
+  await expect(page.getByRole("tabpanel")).toHaveText("third text");
+});

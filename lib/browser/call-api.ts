@@ -1,0 +1,60 @@
+// The pages call the same JSON API as every other client, so its rules (keys, limits, rate limits)
+// apply to them in the same way. This is the one place that speaks to it from the browser.
+
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  /** the contract's error code, or "network_error" when no answer came */
+  error: string;
+  message: string;
+  /** seconds, from Retry-After on a 429 */
+  retryAfter: number | null;
+};
+
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    return {
+      ok: false,
+      status: 0,
+      error: "network_error",
+      message: "The server could not be reached. Check your connection and try again.",
+      retryAfter: null,
+    };
+  }
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return { ok: true, data: json as T };
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return {
+    ok: false,
+    status: response.status,
+    error: typeof json.error === "string" ? json.error : "internal_error",
+    message: typeof json.message === "string" ? json.message : `The server answered ${response.status}.`,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
+  };
+}
+
+/** What a person reads after a 429: when to try again, as a time of day and in seconds. */
+export function retryMessage(retryAfter: number | null): string {
+  if (retryAfter === null) return "Too many attempts. Please wait a moment and try again.";
+  const at = new Date(Date.now() + retryAfter * 1000).toLocaleTimeString();
+  return `Too many attempts. Try again in ${retryAfter} s (at ${at}).`;
+}
+
+/** The message to show for a failed call: rate limits get the retry time. */
+export function failureMessage(failure: ApiFailure): string {
+  return failure.error === "rate_limited" ? retryMessage(failure.retryAfter) : failure.message;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { renderLimits } from "./render-limits";
+import { renderNote } from "./render-note";
+
+describe("syntax highlighting at render time", () => {
+  it("adds only hljs classes around the code's own text", () => {
+    const out = renderNote('```js\nalert("<img src=x onerror=alert(1)>")\n```', "markdown");
+    expect(out).toBe(
+      '<pre><code class="hljs language-js"><span class="hljs-title function_">alert</span>(<span class="hljs-string">"&#x3C;img src=x onerror=alert(1)>"</span>)\n</code></pre>',
+    );
+  });
+
+  it("leaves code without a language plain (no guessing)", () => {
+    expect(renderNote("```\nconst a = 1;\n```", "markdown")).toBe("<pre><code>const a = 1;\n</code></pre>");
+  });
+
+  it("leaves blocks over the size limit plain, and renders the largest note in reasonable time", () => {
+    const line = "const value = compute(a, b) + 'text'; // note\n";
+    const big = line.repeat(Math.ceil((renderLimits.maxHighlightedCodeLength + 1) / line.length));
+    const plain = renderNote("```ts\n" + big + "```", "markdown");
+    expect(plain).not.toContain("hljs-");
+
+    // 512 KiB of code in blocks just under the limit: every block is highlighted.
+    const block =
+      "```ts\n" + line.repeat(Math.floor(renderLimits.maxHighlightedCodeLength / line.length)) + "```\n\n";
+    const started = performance.now();
+    const out = renderNote(block.repeat(Math.floor((512 * 1024) / block.length)), "markdown");
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(out.match(/<span class="hljs-keyword">const<\/span>/g)?.length).toBeGreaterThan(10_000);
+  });
+
+  it("highlights HTML notes' code blocks the same way", () => {
+    expect(renderNote('<pre><code class="language-css">a { color: red }</code></pre>', "html")).toContain(
+      '<span class="hljs-attribute">color</span>',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+// Security headers of the web pages (the JSON API and static files are not matched: they carry no
+// HTML, and skipping them keeps the API's hot paths free of this work). Every page gets a fresh
+// script nonce; Next.js reads it from the request's Content-Security-Policy header and puts it on
+// its own scripts.
+
+/**
+ * The policy every page shares (viewer, create page, admin). Notes keep inline `style` attributes
+ * (colour, alignment, ...; the sanitizer allows six properties with checked values), so style
+ * attributes are allowed while <style> elements and stylesheets still need 'self' or the nonce.
+ * Images in notes may come from any http(s) host: the author chose them, and no-referrer keeps
+ * the note's link from leaking to that host.
+ */
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' https: http:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** A single path segment that is not one of the site's own pages: a note's viewer (or its 404). */
+const NOTE_PAGE = /^\/(?!admin$)[^/]+$/;
+
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = contentSecurityPolicy(nonce);
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  response.headers.set("referrer-policy", "no-referrer");
+  response.headers.set("x-content-type-options", "nosniff");
+  if (NOTE_PAGE.test(request.nextUrl.pathname)) {
+    // Note links are secrets: keep them out of search engines and out of every cache.
+    response.headers.set("x-robots-tag", "noindex, nofollow");
+    response.headers.set("cache-control", "no-store");
+  }
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
+      // Prefetches render no HTML a nonce would be needed for.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
