@@ -43,7 +43,7 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "browser", testDir: "e2e/browser", use: chromium },
     { name: "admin", testDir: "e2e/admin", use: chromium },
-    { name: "rate-limit", testDir: "e2e/rate-limit" },
+    { name: "rate-limit", testDir: "e2e/rate-limit", use: chromium },
   ],
   webServer: {
     command: "tsx e2e/support/start-test-server.ts",

@@ -186,3 +186,27 @@ test("admin sign-in: attempts past the limit are refused, even with the right se
   expect(other.status).toBe(204);
   expect(limitHeaders(other)).toMatchObject({ limit: 3, remaining: 2 });
 });
+
+test("the viewer says when to try again after too many wrong passwords", async ({ page }) => {
+  await awaitRoomInWindow(60_000, 20_000);
+  const created = await create("127.0.0.50", note({ password: "right one" }));
+  expect(created.status).toBe(201);
+  await page.goto(`http://127.0.0.1:${port}/${String(created.json.id)}`);
+  const password = page.getByLabel("Password");
+  const attempt = async (text: string) => {
+    await password.fill(text);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/read")),
+      page.getByRole("button", { name: "Reveal note" }).click(),
+    ]);
+    return answer.status();
+  };
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push(await attempt(`wrong ${i}`));
+  expect(statuses).toEqual([401, 401, 401]);
+  expect(await attempt("right one")).toBe(429);
+  await expect(page.locator("#password-error")).toHaveText(
+    /^Too many attempts\. Try again in \d+ s \(at .+\)\.$/,
+  );
+  await expect(password).toBeVisible();
+});
