@@ -5,7 +5,7 @@ import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { unified, type Processor } from "unified";
+import { unified, type PluggableList, type Processor } from "unified";
 import { exceedsContainerDepth } from "./container-depth";
 import { rehypeFilterStyles } from "./filter-styles";
 import { rehypeHardenElements } from "./harden-elements";
@@ -22,6 +22,16 @@ function remarkWithoutContainers(this: Processor) {
   (data.micromarkExtensions ??= []).push({ disable: { null: ["list", "blockQuote"] } });
 }
 
+/** What every note's HTML tree goes through, whatever it was written in: the allow-list and after. */
+const safeHtml: PluggableList = [
+  rehypeLimitDepth,
+  [rehypeSanitize, sanitizeSchema],
+  rehypeFilterStyles,
+  rehypeHardenElements,
+  rehypeHighlightCode,
+  rehypeStringify,
+];
+
 // Every processor is built once: creating one per call costs more than rendering a short note.
 function markdownProcessor(options: { containers: boolean }) {
   return (
@@ -32,12 +42,7 @@ function markdownProcessor(options: { containers: boolean }) {
       // The sanitizer adds the clobber prefix to ids, so remark-rehype must not add one as well.
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
       .use(rehypeRaw)
-      .use(rehypeLimitDepth)
-      .use(rehypeSanitize, sanitizeSchema)
-      .use(rehypeFilterStyles)
-      .use(rehypeHardenElements)
-      .use(rehypeHighlightCode)
-      .use(rehypeStringify)
+      .use(safeHtml)
       .freeze()
   );
 }
@@ -45,15 +50,7 @@ function markdownProcessor(options: { containers: boolean }) {
 const markdown = markdownProcessor({ containers: true });
 const markdownWithoutContainers = markdownProcessor({ containers: false });
 
-const html = unified()
-  .use(rehypeParse, { fragment: true })
-  .use(rehypeLimitDepth)
-  .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeFilterStyles)
-  .use(rehypeHardenElements)
-  .use(rehypeHighlightCode)
-  .use(rehypeStringify)
-  .freeze();
+const html = unified().use(rehypeParse, { fragment: true }).use(safeHtml).freeze();
 
 // NUL and unpaired surrogates cannot be stored as UTF-8 text; both become U+FFFD.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

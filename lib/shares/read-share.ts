@@ -7,30 +7,13 @@ import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { notFound } from "./get-share-meta";
 import { isShareId } from "./share-id";
-import type { ContentType } from "./share-policy";
-import { consumeShareSql, sharePasswordHashSql } from "./share-sql";
-
-export type ReadPageRow = {
-  page_index: number;
-  title: string | null;
-  content: string;
-  content_type: ContentType;
-  html: string;
-  raw_html: string | null;
-};
-
-export type ReadShareRow = {
-  id: string;
-  created_at: Date;
-  expires_at: Date | null;
-  burn_after: number | null;
-  read_count: number;
-  burned: boolean;
-  multi_page: boolean;
-  pages: ReadPageRow[];
-};
-
-type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+import {
+  consumeShareSql,
+  foldConsumedRows,
+  sharePasswordHashSql,
+  type ConsumedRow,
+  type ReadShareRow,
+} from "./share-sql";
 
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
@@ -38,19 +21,7 @@ const badPassword = () =>
 async function consume(id: string, verifiedHash: string | null): Promise<ReadShareRow | null> {
   const prisma = await getPrisma();
   const rows = await prisma.$queryRaw<ConsumedRow[]>(consumeShareSql(id, verifiedHash));
-  const first = rows[0];
-  if (!first) return null;
-  const { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
-  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
-    page_index,
-    title,
-    content,
-    content_type,
-    html,
-    // Kept HTML is shown only while the server still runs in trusted mode.
-    raw_html: env.HTML_MODE === "trusted" ? raw_html : null,
-  }));
-  return { id: shareId, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+  return foldConsumedRows(rows, env.HTML_MODE === "trusted");
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {

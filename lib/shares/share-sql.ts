@@ -96,3 +96,45 @@ export function consumeShareSql(id: string, verifiedHash: string | null) {
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
 }
+
+export type ReadPageRow = {
+  page_index: number;
+  title: string | null;
+  content: string;
+  content_type: ContentType;
+  html: string;
+  raw_html: string | null;
+};
+
+export type ReadShareRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  burn_after: number | null;
+  read_count: number;
+  burned: boolean;
+  multi_page: boolean;
+  pages: ReadPageRow[];
+};
+
+/** One row of consumeShareSql: the note's columns repeated beside each page. */
+export type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+
+/**
+ * Folds consumeShareSql's rows into the note and its pages (null: nothing was consumed).
+ * `keepRawHtml`: HTML kept as written is passed on only while the server runs in trusted mode.
+ */
+export function foldConsumedRows(rows: ConsumedRow[], keepRawHtml: boolean): ReadShareRow | null {
+  const first = rows[0];
+  if (!first) return null;
+  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
+  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
+    page_index,
+    title,
+    content,
+    content_type,
+    html,
+    raw_html: keepRawHtml ? raw_html : null,
+  }));
+  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+}

@@ -23,9 +23,11 @@ import {
 import { createShareBodySchema } from "../../lib/shares/share-schemas";
 import {
   consumeShareSql,
+  foldConsumedRows,
   insertShareSql,
   shareMetaSql,
   sharePasswordHashSql,
+  type ConsumedRow,
 } from "../../lib/shares/share-sql";
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
@@ -117,21 +119,12 @@ async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
   if (body.password !== undefined && body.password !== "") {
     throw new ApiError("bad_password", "The baseline reads notes without a password only.");
   }
-  const rows = await query<Row>(consumeShareSql(id, null));
-  const first = rows[0];
-  if (!first) {
+  const share = foldConsumedRows(await query<ConsumedRow>(consumeShareSql(id, null)), false);
+  if (!share) {
     const [stored] = await query<{ hash: string | null }>(sharePasswordHashSql(id));
     if (stored?.hash) throw new ApiError("bad_password", "This note needs a password.");
     throw notFound();
   }
-  const pages = rows.map(({ page_index, title, content, content_type, html }) => ({
-    page_index,
-    title,
-    content,
-    content_type,
-    html,
-  }));
-  const share = { ...first, pages } as unknown as Parameters<typeof toReadShareResponse>[0];
   return { status: 200, body: toReadShareResponse(share), headers: { "cache-control": "no-store" } };
 }
 
