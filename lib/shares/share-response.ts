@@ -22,6 +22,7 @@ export function toCreatedShareResponse(row: CreatedShareRow, baseUrl: string) {
     page_count: row.page_count,
     owned: row.owned,
     api_key: row.owned,
+    delete_token: row.delete_token,
   };
 }
 
