@@ -38,6 +38,12 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+
+  // Cleanup of expired and burned notes
+  /** Bearer secret of GET /api/v1/cron/cleanup, for platform cron jobs; unset: that route is 404. */
+  CRON_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),
+  /** `npm start` purges expired and burned notes this often (seconds); 0 turns it off. */
+  CLEANUP_INTERVAL_SECONDS: wholeNumber(0, 604_800).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ export const errorStatus = {
   bad_content_type: 400,
   bad_password: 401,
   bad_api_key: 401,
+  bad_cron_secret: 401,
   not_found: 404,
   too_large: 413,
   rate_limited: 429,
