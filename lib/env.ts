@@ -39,6 +39,12 @@ const envSchema = z.object({
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
 
+  // Database outages: how long to wait before answering 503 unavailable
+  /** Getting a Postgres connection (opening one, or waiting for a free one in the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5_000),
+  /** One statement (Postgres statement_timeout; the client gives up a second later). */
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+
   // Cleanup of expired and burned notes
   /** Bearer secret of GET /api/v1/cron/cleanup, for platform cron jobs; unset: that route is 404. */
   CRON_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),

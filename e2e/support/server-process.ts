@@ -7,8 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 export type ServerProcess = {
   url: string;
   child: ChildProcess;
-  /** everything the server wrote to stdout so far */
+  /** everything the server wrote to stdout (its request log) so far */
   stdout: () => string;
+  /** everything the server wrote to stderr so far */
+  stderr: () => string;
   /** sends `signal` (default SIGTERM) and resolves with the exit code once the process is gone */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
@@ -24,10 +26,12 @@ export async function startServer(options: {
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
+  let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
 
@@ -35,6 +39,7 @@ export async function startServer(options: {
     url: `http://127.0.0.1:${port}`,
     child,
     stdout: () => stdout,
+    stderr: () => stderr,
     stop: async (signal = "SIGTERM") => {
       if (!gone()) child.kill(signal);
       return exited;
@@ -50,5 +55,5 @@ export async function startServer(options: {
     await sleep(100);
   }
   child.kill("SIGKILL");
-  throw new Error(`The server on port ${port} did not start:\n${stdout}`);
+  throw new Error(`The server on port ${port} did not start:\n${stdout}\n${stderr}`);
 }

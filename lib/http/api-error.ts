@@ -16,6 +16,7 @@ export const errorStatus = {
   internal_error: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
