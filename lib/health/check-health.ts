@@ -1,5 +1,6 @@
 import "server-only";
 import { getPrisma } from "../db";
+import type { CheckResult, HealthReport } from "./health-report-schema";
 
 // GET /api/v1/health: each dependency is one named check that throws when the dependency cannot
 // serve. The answer says which are down and how long each took, never why (error messages can
@@ -11,9 +12,6 @@ const checkTimeoutMs = 3_000;
 const healthChecks: Record<string, () => Promise<unknown>> = {
   database: async () => (await getPrisma()).$queryRaw`SELECT 1`,
 };
-
-export type CheckResult = { status: "ok" | "unavailable"; duration_ms: number };
-export type HealthReport = { status: "ok" | "unavailable"; checks: Record<string, CheckResult> };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import { authorizeCronRequest } from "@/lib/cron/authorize-cron-request";
+import { toCleanupResponse } from "@/lib/cron/cleanup-response";
 import { apiRoute } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/respond";
 import { purgeExpiredShares } from "@/lib/shares/purge-expired-shares";
@@ -7,5 +8,5 @@ import { purgeExpiredShares } from "@/lib/shares/purge-expired-shares";
 export const GET = apiRoute("GET /api/v1/cron/cleanup", async (request) => {
   authorizeCronRequest(request.headers);
   const purged = await purgeExpiredShares();
-  return jsonResponse({ purged }, { headers: { "cache-control": "no-store" } });
+  return jsonResponse(toCleanupResponse(purged), { headers: { "cache-control": "no-store" } });
 });
