@@ -13,6 +13,8 @@ export type ServerProcess = {
   stderr: () => string;
   /** sends `signal` (default SIGTERM) and resolves with the exit code once the process is gone */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** the exit code, once the process is gone (after a signal sent some other way) */
+  exited: Promise<number | null>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,6 +40,7 @@ export async function startServer(options: {
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
     child,
+    exited,
     stdout: () => stdout,
     stderr: () => stderr,
     stop: async (signal = "SIGTERM") => {
