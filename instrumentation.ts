@@ -4,7 +4,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase } = await import("./lib/db");
-  await getDatabase();
+  const { isDatabaseUnavailable } = await import("./lib/db/database-unavailable");
+  await getDatabase().catch((error: unknown) => {
+    // Start anyway: requests answer 503 unavailable, and each one tries again until the database
+    // answers (then migrations run). Any other failure, say a broken migration, stops start-up.
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`The database is not reachable yet: ${(error as Error).message}. Retrying on requests.`);
+  });
   const { startCleanupSchedule } = await import("./lib/server/cleanup-schedule");
   startCleanupSchedule();
 }

@@ -11,6 +11,7 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 const proxyPort = Number(process.env.E2E_PORT) + 21;
 const serverPort = Number(process.env.E2E_PORT) + 22;
+const lateServerPort = Number(process.env.E2E_PORT) + 27;
 // Short timeouts keep the test quick; an answer must come within them plus some slack.
 const timeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
 const answerWithinMs = 6_000;
@@ -188,6 +189,43 @@ test.describe("database outages", () => {
       expect((await call("GET", `/api/v1/shares/${burner}/meta`)).json.remaining_views).toBe(
         burnAfter - count,
       );
+    }
+  });
+
+  test("a database down at start: the server starts, answers 503, then migrates and serves", async () => {
+    test.setTimeout(120_000);
+    if (!proxy) throw new Error("set up failed");
+    const fresh = `notes_e2e_outage_${randomBytes(5).toString("hex")}`;
+    await createDatabase(fresh);
+    const firstBase = base;
+    let late: ServerProcess | undefined;
+    try {
+      proxy.setMode("refuse");
+      late = await startServer({
+        port: lateServerPort,
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...timeouts },
+      });
+      base = late.url;
+      expectUnavailable(await create("late-during"));
+      expectUnavailable(await call("GET", "/api/v1/shares/AAAAAAAAAA/meta"));
+      expect((await call("GET", "/api/v1/health")).status).toBe(503);
+
+      proxy.setMode("up");
+      await expect
+        .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 15_000 })
+        .toBe(200);
+      const created = await create("late-after", { burn_after: 1 });
+      expect(created.status).toBe(201);
+      expect((await read(created.json.id as string)).json).toMatchObject({
+        content: "late-after",
+        burned: true,
+      });
+      expect(late.stderr()).toContain("The database is not reachable yet");
+    } finally {
+      base = firstBase;
+      proxy.setMode("up");
+      await late?.stop("SIGKILL");
+      await dropDatabase(fresh);
     }
   });
 });

@@ -50,8 +50,9 @@ export async function startServer(options: {
   };
   for (let i = 0; i < 600 && !gone(); i++) {
     try {
-      const response = await fetch(`${server.url}/api/v1/shares/aaaaaaaaaa/meta`);
-      if (response.status === 404) return server;
+      // Any answer means Next.js is ready (the health may well be 503 while a database is down).
+      const response = await fetch(`${server.url}/api/v1/health`);
+      if (response.status === 200 || response.status === 503) return server;
     } catch {
       // not listening yet
     }
