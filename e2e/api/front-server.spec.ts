@@ -151,19 +151,46 @@ test.describe("front server", () => {
     }
   });
 
-  test("with the embedded database, SIGTERM exits 0 and releases its lock file", async () => {
+  test("with the embedded database: delete and the periodic cleanup work, SIGTERM exits 0 and releases the lock", async () => {
     test.setTimeout(120_000);
     const dataDir = await mkdtemp(path.join(tmpdir(), "notes-front-"));
     const lockFile = path.join(dataDir, "pglite.lock");
     let server: ServerProcess | undefined;
     try {
-      server = await startServer({ port: embeddedPort, env: { DATABASE_URL: undefined, DATA_DIR: dataDir } });
-      const created = await fetch(`${server.url}/api/v1/shares`, {
-        method: "POST",
-        body: JSON.stringify({ content: "embedded", ttl: "1h" }),
+      server = await startServer({
+        port: embeddedPort,
+        env: { DATABASE_URL: undefined, DATA_DIR: dataDir, CLEANUP_INTERVAL_SECONDS: "1" },
       });
-      expect(created.status).toBe(201);
+      const create = async (body: unknown) => {
+        const response = await fetch(`${server?.url}/api/v1/shares`, {
+          method: "POST",
+          body: JSON.stringify(body),
+        });
+        expect(response.status).toBe(201);
+        return (await response.json()) as { id: string; delete_token: string };
+      };
+      const kept = await create({ content: "kept", ttl: "1h" });
+      const deleted = await create({ content: "deleted", ttl: "1h" });
+      const burned = await create({ content: "burned", ttl: "1h", burn_after: 1 });
       expect(existsSync(lockFile)).toBe(true);
+      const removal = await fetch(`${server.url}/api/v1/shares/${deleted.id}`, {
+        method: "DELETE",
+        headers: { "x-delete-token": deleted.delete_token },
+      });
+      expect(removal.status).toBe(204);
+      const read = await fetch(`${server.url}/api/v1/shares/${burned.id}/read`, { method: "POST" });
+      expect(((await read.json()) as { burned: boolean }).burned).toBe(true);
+      const cleanups = () =>
+        (server?.stdout() ?? "")
+          .split("\n")
+          .filter((line) => line.includes('"msg":"cleanup'))
+          .map((line) => JSON.parse(line) as LogLine);
+      await expect
+        .poll(() => cleanups().reduce((sum, line) => sum + Number(line.burned), 0), { timeout: 10_000 })
+        .toBe(1);
+      expect(cleanups().every((line) => line.level === "info")).toBe(true);
+      expect((await fetch(`${server.url}/api/v1/shares/${kept.id}/meta`)).status).toBe(200);
+
       expect(await server.stop()).toBe(0);
       expect(existsSync(lockFile)).toBe(false);
     } finally {
