@@ -1,6 +1,7 @@
 import { env } from "../env";
 import { purgeExpiredShares } from "../shares/purge-expired-shares";
 import { isBehindFrontServer } from "./client-socket";
+import { writeLogLine } from "./log-line";
 import { repeatTask } from "./repeat-task";
 import { onShutdown } from "./shutdown-hooks";
 
@@ -8,19 +9,15 @@ import { onShutdown } from "./shutdown-hooks";
 // CLEANUP_INTERVAL_SECONDS. Under a platform (serverless functions come and go) the platform's
 // cron calls GET /api/v1/cron/cleanup instead, so nothing runs here then.
 
-function logLine(fields: Record<string, unknown>) {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
-}
-
 async function purgeAndLog(signal: AbortSignal): Promise<void> {
   const started = performance.now();
   try {
     const purged = await purgeExpiredShares({ signal });
     const duration_ms = Math.round(performance.now() - started);
-    logLine({ level: "info", msg: "cleanup", ...purged, duration_ms });
+    writeLogLine({ level: "info", msg: "cleanup", ...purged, duration_ms });
   } catch (error) {
     // The next run tries again (say, after a database outage).
-    logLine({
+    writeLogLine({
       level: "error",
       msg: "cleanup failed",
       error: error instanceof Error ? error.message : "unknown",
