@@ -15,10 +15,18 @@ const store = globalThis as unknown as { notesDatabase?: Promise<Database> };
 
 async function openPostgres(url: string): Promise<Database> {
   await migrateDatabase(url);
+  // Every wait on the database is bounded, so an outage is a quick 503 rather than a hang: getting
+  // a connection, the server running a statement (statement_timeout), and the answer arriving at
+  // all (query_timeout, for a network gone silent; a second later, so the server's own cancel, which
+  // keeps the connection usable, normally comes first). Broken connections leave the pool, and new
+  // ones are opened as needed, so service resumes by itself when the database is back.
   const adapter = new PrismaPg({
     connectionString: url,
     max: env.DATABASE_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: env.DATABASE_QUERY_TIMEOUT_MS,
+    query_timeout: env.DATABASE_QUERY_TIMEOUT_MS + 1_000,
+    keepAlive: true,
   });
   const prisma = new PrismaClient({ adapter });
   return { prisma, close: () => prisma.$disconnect() };
@@ -40,7 +48,13 @@ async function openEmbedded(): Promise<Database> {
 /** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
 export function getDatabase(): Promise<Database> {
   if (!store.notesDatabase) onShutdown(closeDatabase);
-  store.notesDatabase ??= env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded();
+  store.notesDatabase ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
+    (error: unknown) => {
+      // Not cached: the next request tries again (say, once the database is reachable).
+      store.notesDatabase = undefined;
+      throw error;
+    },
+  );
   return store.notesDatabase;
 }
 

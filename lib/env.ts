@@ -84,6 +84,18 @@ const envSchema = z.object({
    * also keep the HTML as written, which the viewer shows only inside a sandboxed frame.
    */
   HTML_MODE: z.enum(["sanitize", "trusted"]).default("sanitize"),
+
+  // Database outages: how long to wait before answering 503 unavailable
+  /** Getting a Postgres connection (opening one, or waiting for a free one in the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5_000),
+  /** One statement (Postgres statement_timeout; the client gives up a second later). */
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+
+  // Cleanup of expired and burned notes
+  /** Bearer secret of GET /api/v1/cron/cleanup, for platform cron jobs; unset: that route is 404. */
+  CRON_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),
+  /** `npm start` purges expired and burned notes this often (seconds); 0 turns it off. */
+  CLEANUP_INTERVAL_SECONDS: wholeNumber(0, 604_800).default(600),
 });
 
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".

@@ -24,7 +24,10 @@ if (!existsSync(".next/BUILD_ID")) {
 const { default: next } = await import("next");
 const { createFrontServer, drainServer } = await import("../lib/server/front-server");
 const { runShutdownHooks } = await import("../lib/server/shutdown-hooks");
+const { markFrontServer } = await import("../lib/server/client-socket");
 
+// Before app.prepare(), which runs instrumentation.ts: what starts there may ask whether we serve.
+markFrontServer();
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const server = createFrontServer(app.getRequestHandler());

@@ -17,6 +17,7 @@ test.describe("POST /api/v1/shares", () => {
         "burn_after",
         "content_type",
         "created_at",
+        "delete_token",
         "expires_at",
         "id",
         "owned",

@@ -50,3 +50,15 @@ test("an unreachable store lets requests through at once, unlimited, and says so
     msg: expect.stringContaining("not limited"),
   });
 });
+
+test("health says degraded (200): the API answers, but the rate-limit store does not", async () => {
+  const health = await call({ port: server.port, path: "/api/v1/health" });
+  expect(health.status).toBe(200);
+  expect(health.json).toEqual({
+    status: "degraded",
+    checks: {
+      database: { status: "ok", duration_ms: expect.any(Number) },
+      rate_limit: { status: "unavailable", duration_ms: expect.any(Number), backend: "upstash" },
+    },
+  });
+});

@@ -48,6 +48,18 @@ test("says at start-up that limits are kept in Upstash", () => {
     expect(server.output()).toContain("Rate limits: kept in Upstash Redis at 127.0.0.1:");
 });
 
+test("health reports the Upstash store as ok", async () => {
+  const health = await call({ port: servers[0]?.port ?? 0, path: "/api/v1/health" });
+  expect(health.status).toBe(200);
+  expect(health.json).toEqual({
+    status: "ok",
+    checks: {
+      database: { status: "ok", duration_ms: expect.any(Number) },
+      rate_limit: { status: "ok", duration_ms: expect.any(Number), backend: "upstash" },
+    },
+  });
+});
+
 test("two instances sharing the store enforce one limit", async () => {
   await awaitRoomInWindow(60_000, 5_000);
   const answers = [];

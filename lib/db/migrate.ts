@@ -171,7 +171,8 @@ export async function migrateDatabase(
   databaseUrl: string,
   opts: ApplyMigrationsOptions = {},
 ): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // A database that does not answer fails the attempt instead of stalling start-up for good.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     return await applyMigrations(fromPgClient(client), opts);

@@ -12,12 +12,14 @@ export const errorStatus = {
   bad_admin_secret: 401,
   admin_session_required: 401,
   cross_site_request: 403,
+  bad_cron_secret: 401,
   not_found: 404,
   too_large: 413,
   rate_limited: 429,
   internal_error: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

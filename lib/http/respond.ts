@@ -1,6 +1,10 @@
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { ApiError } from "./api-error";
 
 const jsonType = "application/json; charset=utf-8";
+
+/** Retry-After of a 503 unavailable: about how long a database restart or failover takes. */
+const unavailableRetrySeconds = 5;
 
 export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
@@ -12,9 +16,23 @@ export function errorResponse(error: ApiError): Response {
   return jsonResponse({ error: error.code, message: error.message }, { status: error.status });
 }
 
-/** Anything that is not an ApiError is a bug: log it whole, answer without details. */
+/**
+ * An ApiError answers as itself; a database that cannot answer is 503 unavailable; anything else is
+ * a bug: log it whole, answer without details.
+ */
 export function toErrorResponse(error: unknown, route: string): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: one line, no stack. The client may retry: every write is one statement, so
+    // nothing was half done.
+    const reason = error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error);
+    console.error(`Database unavailable in ${route}: ${reason}`);
+    const response = errorResponse(
+      new ApiError("unavailable", "The database is not answering; please retry shortly."),
+    );
+    response.headers.set("retry-after", String(unavailableRetrySeconds));
+    return response;
+  }
   console.error(`Unhandled error in ${route}:`, error);
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side."));
 }

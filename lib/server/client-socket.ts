@@ -10,8 +10,13 @@ export function markFrontServer(): void {
   store[key] = true;
 }
 
+/** Whether our front server (`npm start`) serves this process, rather than `next start` or a platform. */
+export function isBehindFrontServer(): boolean {
+  return store[key] === true;
+}
+
 /** The socket address stamped by our front server, or undefined when it is not in front. */
 export function socketAddress(headers: Headers): string | undefined {
-  if (!store[key]) return undefined;
+  if (!isBehindFrontServer()) return undefined;
   return headers.get(socketAddressHeader) ?? undefined;
 }

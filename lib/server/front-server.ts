@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { markFrontServer, socketAddressHeader } from "./client-socket";
+import { writeLogLine } from "./log-line";
 import { requestRoute } from "./request-route";
 
 // The HTTP server in front of Next.js's request handler (`npm start`). Next's own server cannot
@@ -12,8 +13,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 export const requestIdHeader = "x-request-id";
 
 function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint) {
-  const line = {
-    time: new Date().toISOString(),
+  writeLogLine({
     level: "info",
     msg: "request",
     method: req.method,
@@ -22,8 +22,7 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
     duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
     request_id: requestId,
     ...(res.writableFinished ? {} : { aborted: true }),
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  });
 }
 
 export function createFrontServer(handle: Handler): Server {

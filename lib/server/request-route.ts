@@ -5,7 +5,7 @@ const routes: [pattern: RegExp, route: string][] = [
   [/^\/api\/v1\/shares\/[^/]+\/meta\/?$/, "/api/v1/shares/[id]/meta"],
   [/^\/api\/v1\/shares\/[^/]+\/read\/?$/, "/api/v1/shares/[id]/read"],
   [/^\/api\/v1\/shares\/[^/]+\/?$/, "/api/v1/shares/[id]"],
-  [/^\/api\/v1\/(health|openapi\.json)\/?$/, "/api/v1/$1"],
+  [/^\/api\/v1\/(health|openapi\.json|cron\/cleanup)\/?$/, "/api/v1/$1"],
   [/^\/api\/v1(\/.*)?$/, "/api/v1/[...path]"],
   [/^\/admin(\/.*)?$/, "/admin"],
   [/^\/_next\/static\//, "/_next/static"],

@@ -15,9 +15,12 @@ export function onShutdown(hook: Hook): void {
   hooks().add(hook);
 }
 
-/** Runs every hook once, in the order they were added; a failing hook does not stop the others. */
+/**
+ * Runs every hook once, the last added first (what started later may depend on what started
+ * earlier, as the cleanup timer does on the database); a failing hook does not stop the others.
+ */
 export async function runShutdownHooks(): Promise<void> {
-  const all = [...hooks()];
+  const all = [...hooks()].reverse();
   hooks().clear();
   for (const hook of all) {
     try {

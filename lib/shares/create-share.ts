@@ -5,6 +5,7 @@ import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { renderNoteInWorker } from "../render/render-pool";
+import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateShareId } from "./share-id";
 import { insertShareSql, type NewPage, type NewShare } from "./share-sql";
 import { sharePolicy, ttlSeconds, type ContentType } from "./share-policy";
@@ -21,6 +22,8 @@ export type CreatedShareRow = {
   content_type: ContentType;
   page_count: number;
   owned: boolean;
+  /** shown once; only for notes created without a key (a key deletes its own notes) */
+  delete_token: string | null;
 };
 
 /** The note's pages as stored: a single-page note is one page without a title. */
@@ -79,6 +82,7 @@ export async function createShare(options: {
   }
   const lifetime = lifetimeOf(body, trusted);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const deleteToken = trusted ? null : generateDeleteToken();
   const share: NewShare = {
     lifetime,
     burnAfter: body.burn_after ?? null,
@@ -93,15 +97,18 @@ export async function createShare(options: {
     multiPage: body.pages !== undefined,
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
+    deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
   };
 
   const prisma = await getPrisma();
   for (let attempt = 0; attempt < sharePolicy.idAttempts; attempt++) {
-    const rows = await prisma.$queryRaw<Omit<CreatedShareRow, "password_required" | "owned">[]>(
-      insertShareSql(generateId(), share),
-    );
+    const rows = await prisma.$queryRaw<
+      Omit<CreatedShareRow, "password_required" | "owned" | "delete_token">[]
+    >(insertShareSql(generateId(), share));
     const row = rows[0];
-    if (row) return { ...row, password_required: passwordHash !== null, owned: trusted };
+    if (row) {
+      return { ...row, password_required: passwordHash !== null, owned: trusted, delete_token: deleteToken };
+    }
   }
   throw new ApiError(
     "id_generation_failed",

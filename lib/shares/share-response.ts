@@ -1,6 +1,7 @@
 import type { CreatedShareRow } from "./create-share";
 import type { ShareMetaRow } from "./get-share-meta";
 import type { ReadShareRow } from "./share-sql";
+import type { CreatedShareResponse, ReadShareResponse, ShareMetaResponse } from "./share-response-schemas";
 
 // One function per response shape, so a new column never leaks into the API by accident.
 
@@ -10,7 +11,7 @@ const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
 export const shareUrl = (baseUrl: string, id: string) => `${baseUrl}/${id}`;
 export const shareMetaUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/shares/${id}/meta`;
 
-export function toCreatedShareResponse(row: CreatedShareRow, baseUrl: string) {
+export function toCreatedShareResponse(row: CreatedShareRow, baseUrl: string): CreatedShareResponse {
   return {
     id: row.id,
     url: shareUrl(baseUrl, row.id),
@@ -22,6 +23,7 @@ export function toCreatedShareResponse(row: CreatedShareRow, baseUrl: string) {
     page_count: row.page_count,
     owned: row.owned,
     api_key: row.owned,
+    delete_token: row.delete_token,
   };
 }
 
@@ -29,7 +31,7 @@ function remainingViews(row: { burn_after: number | null; read_count: number }) 
   return row.burn_after === null ? null : Math.max(row.burn_after - row.read_count, 0);
 }
 
-export function toShareMetaResponse(row: ShareMetaRow) {
+export function toShareMetaResponse(row: ShareMetaRow): ShareMetaResponse {
   return {
     id: row.id,
     password_required: row.password_required,
@@ -42,7 +44,7 @@ export function toShareMetaResponse(row: ShareMetaRow) {
   };
 }
 
-export function toReadShareResponse(row: ReadShareRow) {
+export function toReadShareResponse(row: ReadShareRow): ReadShareResponse {
   const [first] = row.pages;
   return {
     id: row.id,

@@ -8,7 +8,7 @@ import type { ContentType } from "./share-policy";
  * A note exists for clients while it is neither burned nor expired; expiry is checked against the
  * database clock in every query, so a note is gone from the second it expires, cleanup or not.
  */
-const liveShare = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
+export const liveShare = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
 
 export type NewPage = {
   page_index: number;
@@ -29,6 +29,8 @@ export type NewShare = {
   multiPage: boolean;
   sizeBytes: number;
   apiKeyId: string | null;
+  /** hex SHA-256 of the note's delete token (notes created without a key) */
+  deleteTokenHash?: string | null;
 };
 
 /**
@@ -37,14 +39,15 @@ export type NewShare = {
  */
 export function insertShareSql(id: string, share: NewShare) {
   const { lifetime, burnAfter, passwordHash, pages, multiPage, sizeBytes, apiKeyId } = share;
+  const deleteTokenHash = share.deleteTokenHash ?? null;
   return Prisma.sql`
     WITH share AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
-                          multi_page, size_bytes, api_key_id)
+                          multi_page, size_bytes, api_key_id, delete_token_hash)
       VALUES (${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
-              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid)
+              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash})
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count
     ), pages AS (

@@ -1,0 +1,12 @@
+import { checkHealth } from "@/lib/health/check-health";
+import { apiRoute } from "@/lib/http/api-route";
+import { jsonResponse } from "@/lib/http/respond";
+
+// GET /api/v1/health: whether the service can serve (200, maybe degraded) or not (503)
+export const GET = apiRoute("GET /api/v1/health", async () => {
+  const report = await checkHealth();
+  return jsonResponse(report, {
+    status: report.status === "unavailable" ? 503 : 200,
+    headers: { "cache-control": "no-store" },
+  });
+});

@@ -1,0 +1,147 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
+import pg from "pg";
+import { createDatabase, dropDatabase } from "../../lib/test/database";
+import { expect, test } from "../support/fixtures";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+// Cleanup through all three doors (the cron route, `npm run cleanup`, the periodic run inside
+// `npm start`), each against a server and database of this spec's own, so the counts are exact
+// and other specs' expired or burned notes are not touched.
+
+const port = Number(process.env.E2E_PORT) + 20;
+const cronSecret = randomBytes(24).toString("hex");
+
+type Seeded = { live: string[]; expired: string[]; burned: string[] };
+
+const json = (response: Response) => response.json() as Promise<Record<string, unknown>>;
+
+async function post(base: string, path: string, body: unknown) {
+  const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
+  return { status: response.status, json: await json(response) };
+}
+
+/** One note in each state: live ones (one with reads left, one about to expire) and dead ones. */
+async function seed(base: string, sql: pg.Client): Promise<Seeded> {
+  const create = async (body: Record<string, unknown>) =>
+    (await post(base, "/api/v1/shares", body)).json.id as string;
+  const live = [
+    await create({ content: "live", ttl: "1h" }),
+    await create({ content: "reads left", ttl: "1h", burn_after: 2 }),
+    await create({ content: "soon", ttl: "1h" }),
+  ];
+  expect((await post(base, `/api/v1/shares/${live[1]}/read`, {})).json.remaining_views).toBe(1);
+  // Not one second as in the unit test: over HTTP, on a busy machine, that second could pass.
+  await sql.query("UPDATE shares SET expires_at = now() + interval '2 minutes' WHERE id = $1", [live[2]]);
+  const expired = [await create({ content: "expired", ttl: "1h" })];
+  await sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [expired[0]]);
+  const burned = [await create({ content: "burned", ttl: "1h", burn_after: 1 })];
+  expect((await post(base, `/api/v1/shares/${burned[0]}/read`, {})).json.burned).toBe(true);
+  return { live, expired, burned };
+}
+
+async function expectOnlyLiveLeft(base: string, sql: pg.Client, notes: Seeded) {
+  const { rows } = await sql.query<{ id: string }>("SELECT id FROM shares WHERE id = ANY($1) ORDER BY id", [
+    [...notes.live, ...notes.expired, ...notes.burned],
+  ]);
+  expect(rows.map((row) => row.id)).toEqual([...notes.live].sort());
+  for (const id of notes.live) expect((await fetch(`${base}/api/v1/shares/${id}/meta`)).status).toBe(200);
+}
+
+test.describe("cleanup", () => {
+  test("without CRON_SECRET the cron route does not exist", async ({ request }) => {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer anything-at-all-long-enough" }];
+    for (const headers of attempts) {
+      const response = await request.get("/api/v1/cron/cleanup", { headers });
+      expect(response.status()).toBe(404);
+      expect(await response.json()).toEqual({ error: "not_found", message: "No such API route." });
+    }
+  });
+
+  test("vercel.json schedules the cron route", async () => {
+    const config = JSON.parse(await readFile("vercel.json", "utf8")) as { crons: { path: string }[] };
+    expect(config.crons.map((cron) => cron.path)).toEqual(["/api/v1/cron/cleanup"]);
+  });
+
+  test("cron route and npm run cleanup purge exactly the dead notes; periodic run inside npm start", async () => {
+    test.setTimeout(180_000);
+    const name = `notes_e2e_cleanup_${randomBytes(5).toString("hex")}`;
+    const databaseUrl = await createDatabase(name);
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer({
+        port,
+        env: { DATABASE_URL: databaseUrl, CRON_SECRET: cronSecret, CLEANUP_INTERVAL_SECONDS: "0" },
+      });
+      await sql.connect();
+      const base = server.url;
+      const cron = (authorization?: string) =>
+        fetch(`${base}/api/v1/cron/cleanup`, { headers: authorization ? { authorization } : {} });
+
+      const notes = await seed(base, sql);
+      for (const authorization of [undefined, "Bearer wrong-secret-wrong-secret", `Basic ${cronSecret}`]) {
+        const refused = await cron(authorization);
+        expect(refused.status).toBe(401);
+        expect((await json(refused)).error).toBe("bad_cron_secret");
+      }
+      expect((await sql.query("SELECT count(*)::int AS n FROM shares")).rows[0].n).toBe(5);
+
+      const purged = await cron(`Bearer ${cronSecret}`);
+      expect(purged.status).toBe(200);
+      expect(purged.headers.get("cache-control")).toBe("no-store");
+      expect(await json(purged)).toEqual({ purged: { expired: 1, burned: 1 } });
+      await expectOnlyLiveLeft(base, sql, notes);
+      expect(await json(await cron(`Bearer ${cronSecret}`))).toEqual({ purged: { expired: 0, burned: 0 } });
+
+      // The command line, as an operator's crontab would run it, next to the running server.
+      const more = await seed(base, sql);
+      const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cleanup"], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      });
+      expect(stdout.trim().split("\n").at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
+      await expectOnlyLiveLeft(base, sql, more);
+      expect(await server.stop()).toBe(0);
+
+      // npm start with CLEANUP_INTERVAL_SECONDS=1 purges by itself and stops cleanly.
+      server = await startServer({ port, env: { DATABASE_URL: databaseUrl, CLEANUP_INTERVAL_SECONDS: "1" } });
+      const dead = await seed(server.url, sql);
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql.query("SELECT count(*)::int AS n FROM shares WHERE id = ANY($1)", [
+                [...dead.expired, ...dead.burned],
+              ])
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
+      const runs = server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"cleanup"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(runs.length).toBeGreaterThan(0);
+      expect(runs.reduce((sum, run) => sum + (run.expired as number), 0)).toBe(1);
+      expect(runs.reduce((sum, run) => sum + (run.burned as number), 0)).toBe(1);
+      expect(Object.keys(runs[0] ?? {}).sort()).toEqual([
+        "burned",
+        "duration_ms",
+        "expired",
+        "level",
+        "msg",
+        "time",
+      ]);
+      const { rows } = await sql.query<{ id: string }>("SELECT id FROM shares ORDER BY id");
+      expect(rows.map((row) => row.id)).toEqual([...notes.live, ...more.live, ...dead.live].sort());
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await server?.stop("SIGKILL");
+      await sql.end().catch(() => {});
+      await dropDatabase(name);
+    }
+  });
+});

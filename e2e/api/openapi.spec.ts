@@ -1,0 +1,168 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { errorStatus } from "../../lib/http/api-error";
+import { apiOperations, type ApiOperation } from "../../lib/openapi/api-operations";
+import { errorBodySchema, jsonSchemaOf } from "../../lib/openapi/openapi-document";
+import { expect, issueKey, test } from "../support/fixtures";
+
+// Real responses checked against the served OpenAPI document: each status must be documented for
+// its route, each required header present, and each body must match the document's JSON Schema.
+// The body check runs the zod schema the document was generated from, after proving that the
+// document holds exactly that schema's JSON Schema.
+
+type Json = Record<string, unknown>;
+type DocumentedResponse = {
+  headers?: Record<string, { required?: boolean; schema?: { const?: string } }>;
+  content?: Json;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+  components: { schemas: { ErrorCode: { enum: string[] } } };
+};
+
+async function fetchDocument(request: APIRequestContext): Promise<Document> {
+  const response = await request.get("/api/v1/openapi.json");
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Document;
+}
+
+async function expectConforms(
+  document: Document,
+  method: ApiOperation["method"],
+  route: string,
+  response: APIResponse,
+) {
+  const status = response.status();
+  const where = `${method.toUpperCase()} ${route} ${status}`;
+  const documented = document.paths[route]?.[method]?.responses[String(status)];
+  expect(documented, `${where} is not documented`).toBeDefined();
+  const headers = response.headers();
+  for (const [name, header] of Object.entries(documented?.headers ?? {})) {
+    if (header.required) expect(headers[name.toLowerCase()], `${where}: header ${name}`).toBeTruthy();
+    if (header.schema?.const)
+      expect(headers[name.toLowerCase()], `${where}: header ${name}`).toBe(header.schema.const);
+  }
+  const answer = apiOperations.find((operation) => operation.method === method && operation.path === route)
+    ?.responses[status];
+  const schema = answer?.codes ? errorBodySchema(answer.codes) : answer?.schema;
+  if (!schema) {
+    expect(documented?.content, where).toBeUndefined();
+    expect(await response.text(), where).toBe("");
+    return;
+  }
+  expect(documented?.content, where).toEqual({
+    "application/json": { schema: jsonSchemaOf(schema, "output") },
+  });
+  expect(headers["content-type"], where).toBe("application/json; charset=utf-8");
+  const parsed = schema.safeParse(await response.json());
+  expect(parsed.success, `${where}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+}
+
+/** The routes the app serves with apiRoute handlers, as OpenAPI paths and methods. */
+async function servedOperations(): Promise<string[]> {
+  const root = path.join("app", "api", "v1");
+  const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith("route.ts"));
+  const served: string[] = [];
+  for (const file of files) {
+    const source = await readFile(path.join(root, file), "utf8");
+    const route = `/api/v1/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}");
+    for (const [, method] of source.matchAll(/export const (GET|POST|DELETE) = apiRoute(?:<[^>]*>)?\(/g)) {
+      served.push(`${method?.toLowerCase()} ${route}`);
+    }
+  }
+  return served.sort();
+}
+
+test.describe("OpenAPI document", () => {
+  test("is OpenAPI 3.1 and documents every served route and every error code", async ({ request }) => {
+    const document = await fetchDocument(request);
+    expect(document.openapi).toBe("3.1.0");
+    const documented = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${route}`),
+    );
+    expect(documented.sort()).toEqual(await servedOperations());
+    expect(document.components.schemas.ErrorCode.enum).toEqual(Object.keys(errorStatus));
+    // Every code some route can answer is documented on a route; the rest are not the JSON API's
+    // (the admin page's own routes under /admin/api, a 500, and key issuing, which only admins do).
+    const used = new Set(
+      apiOperations.flatMap((operation) => Object.values(operation.responses).flatMap((r) => r.codes ?? [])),
+    );
+    const unused = Object.keys(errorStatus).filter((code) => !used.has(code as keyof typeof errorStatus));
+    expect(unused).toEqual([
+      "bad_admin_secret",
+      "admin_session_required",
+      "cross_site_request",
+      "internal_error",
+      "key_generation_failed",
+    ]);
+  });
+
+  test("real responses of every route match the document", async ({ api, request }) => {
+    const document = await fetchDocument(request);
+    const check = (method: ApiOperation["method"], route: string, response: APIResponse) =>
+      expectConforms(document, method, route, response);
+    const key = await issueKey();
+    const json = { "content-type": "application/json" };
+
+    const created = await api.create({ content: "# hi", ttl: "1h", burn_after: 3, password: "pw" });
+    await check("post", "/api/v1/shares", created.response);
+    const id = created.json.id as string;
+    const keyed = await api.create(
+      { content: "<b>k</b>", format: "html", permanent: true },
+      { "x-api-key": key },
+    );
+    await check("post", "/api/v1/shares", keyed.response);
+    const multi = await api.create({ ttl: "1d", pages: [{ title: "a", content: "A" }, { content: "B" }] });
+    await check("post", "/api/v1/shares", multi.response);
+    await check("post", "/api/v1/shares", (await api.create({ content: "x", ttl: "2h" })).response);
+    await check(
+      "post",
+      "/api/v1/shares",
+      (await api.create({ content: "x", ttl: "1h" }, { "x-api-key": "nope" })).response,
+    );
+    await check(
+      "post",
+      "/api/v1/shares",
+      (await api.create({ content: "x".repeat(600_000), ttl: "1h" })).response,
+    );
+
+    await check("get", "/api/v1/shares/{id}/meta", (await api.meta(id)).response);
+    await check("get", "/api/v1/shares/{id}/meta", (await api.meta("AAAAAAAAAA")).response);
+    await check("get", "/api/v1/shares/{id}/meta", (await api.meta(id, { "x-api-key": "nope" })).response);
+
+    await check("post", "/api/v1/shares/{id}/read", (await api.read(id, { password: "no" })).response);
+    await check("post", "/api/v1/shares/{id}/read", (await api.read(id, { password: "pw" })).response);
+    await check("post", "/api/v1/shares/{id}/read", (await api.read(multi.json.id as string)).response);
+    await check(
+      "post",
+      "/api/v1/shares/{id}/read",
+      (await api.read(keyed.json.id as string, { password: 5 })).response,
+    );
+    await check("post", "/api/v1/shares/{id}/read", (await api.read("AAAAAAAAAA")).response);
+
+    const remove = (noteId: string, headers: Record<string, string>) =>
+      request.delete(`/api/v1/shares/${noteId}`, { headers });
+    await check(
+      "delete",
+      "/api/v1/shares/{id}",
+      await remove(keyed.json.id as string, { "x-api-key": "nope" }),
+    );
+    await check("delete", "/api/v1/shares/{id}", await remove(id, { "x-api-key": key }));
+    await check("delete", "/api/v1/shares/{id}", await remove(keyed.json.id as string, { "x-api-key": key }));
+    await check(
+      "delete",
+      "/api/v1/shares/{id}",
+      await remove(id, { "x-delete-token": created.json.delete_token as string }),
+    );
+
+    await check("get", "/api/v1/health", await request.get("/api/v1/health"));
+    await check("get", "/api/v1/cron/cleanup", await request.get("/api/v1/cron/cleanup", { headers: json }));
+    await check("get", "/api/v1/openapi.json", await request.get("/api/v1/openapi.json"));
+  });
+
+  test("is linked from the README", async () => {
+    expect(await readFile("README.md", "utf8")).toContain("/api/v1/openapi.json");
+  });
+});

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { errorBodySchema } from "../../lib/openapi/openapi-document";
+import { createDatabase, dropDatabase } from "../../lib/test/database";
+import { expect, test } from "../support/fixtures";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+
+// Database outages against a real Postgres: a server of this spec's own reaches its database through
+// a TCP proxy the test cuts and restores. Every answer must be quick and never a 500, nothing may be
+// lost or stored twice, burn counts stay exact, and service resumes by itself.
+
+const proxyPort = Number(process.env.E2E_PORT) + 21;
+const serverPort = Number(process.env.E2E_PORT) + 22;
+const lateServerPort = Number(process.env.E2E_PORT) + 27;
+// Short timeouts keep the test quick; an answer must come within them plus some slack.
+const timeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
+const answerWithinMs = 6_000;
+
+type Result = { status: number; json: Record<string, unknown>; ms: number; retryAfter: string | null };
+
+let base = "";
+
+async function call(method: string, path: string, body?: unknown): Promise<Result> {
+  const started = Date.now();
+  const response = await fetch(`${base}${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    ms: Date.now() - started,
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+const create = (marker: string, extra: Record<string, unknown> = {}) =>
+  call("POST", "/api/v1/shares", { content: marker, ttl: "1h", ...extra });
+const read = (id: string) => call("POST", `/api/v1/shares/${id}/read`, {});
+
+function expectUnavailable(result: Result) {
+  expect(result.status, JSON.stringify(result.json)).toBe(503);
+  // The shape the OpenAPI document gives a 503 unavailable.
+  expect(errorBodySchema(["unavailable"]).safeParse(result.json).success).toBe(true);
+  expect(result.retryAfter).toBe("5");
+  expect(result.ms).toBeLessThan(answerWithinMs);
+}
+
+/** How many times each marker is stored. */
+async function storedMarkers(sql: pg.Client, markers: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql.query<{ content: string; n: number }>(
+    "SELECT content, count(*)::int AS n FROM share_pages WHERE content = ANY($1) GROUP BY content",
+    [markers],
+  );
+  return new Map(rows.map((row) => [row.content, row.n]));
+}
+
+async function readCount(sql: pg.Client, id: string): Promise<number> {
+  const { rows } = await sql.query<{ read_count: number }>("SELECT read_count FROM shares WHERE id = $1", [
+    id,
+  ]);
+  return rows[0]?.read_count ?? -1;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("database outages", () => {
+  let proxy: TcpProxy | undefined;
+  let server: ServerProcess | undefined;
+  let sql: pg.Client | undefined;
+  const name = `notes_e2e_outage_${randomBytes(5).toString("hex")}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await createDatabase(name);
+    proxy = await startTcpProxy({ port: proxyPort, target: { host: "127.0.0.1", port: 5432 } });
+    server = await startServer({
+      port: serverPort,
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${name}`, ...timeouts },
+    });
+    base = server.url;
+    sql = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
+    await sql.connect();
+  });
+
+  test.afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await proxy?.close();
+    await sql?.end();
+    await dropDatabase(name);
+  });
+
+  test("a refused database: quick 503s, health says so, then service resumes with nothing lost", async () => {
+    if (!proxy || !sql) throw new Error("set up failed");
+    const burner = (await create("outage-burner", { burn_after: 4 })).json.id as string;
+    expect((await read(burner)).json.remaining_views).toBe(3);
+    const before = await create("outage-before");
+    expect(before.status).toBe(201);
+
+    proxy.setMode("refuse");
+    const during = ["outage-during-1", "outage-during-2"];
+    for (const marker of during) expectUnavailable(await create(marker));
+    expectUnavailable(await read(burner));
+    expectUnavailable(await call("GET", `/api/v1/shares/${burner}/meta`));
+    expectUnavailable(await call("DELETE", `/api/v1/shares/${before.json.id as string}`, undefined));
+    const health = await call("GET", "/api/v1/health");
+    expect(health.status).toBe(503);
+    expect(health.json).toEqual({
+      status: "unavailable",
+      checks: {
+        database: { status: "unavailable", duration_ms: expect.any(Number) },
+        rate_limit: { status: "ok", duration_ms: expect.any(Number), backend: "memory" },
+      },
+    });
+
+    proxy.setMode("up");
+    await expect
+      .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 10_000 })
+      .toBe(200);
+    const after = await create("outage-after");
+    expect(after.status).toBe(201);
+    expect((await read(burner)).json.remaining_views).toBe(2);
+    expect((await call("GET", `/api/v1/shares/${before.json.id as string}/meta`)).status).toBe(200);
+
+    const stored = await storedMarkers(sql, ["outage-before", "outage-after", "outage-burner", ...during]);
+    expect(Object.fromEntries(stored)).toEqual({ "outage-before": 1, "outage-after": 1, "outage-burner": 1 });
+    expect(await readCount(sql, burner)).toBe(2);
+  });
+
+  test("a network gone silent under load: bounded answers, no 500, no lost or doubled note, exact burns", async () => {
+    test.setTimeout(120_000);
+    if (!proxy || !sql) throw new Error("set up failed");
+    const burnAfter = 1000;
+    const burner = (await create("silent-burner", { burn_after: burnAfter })).json.id as string;
+    const creates: { marker: string; result: Result }[] = [];
+    const reads: Result[] = [];
+    let running = true;
+    const load = async (worker: number) => {
+      for (let i = 0; running; i++) {
+        const marker = `silent-${worker}-${i}`;
+        creates.push({ marker, result: await create(marker) });
+        reads.push(await read(burner));
+      }
+    };
+    const workers = Promise.all([0, 1, 2].map(load));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    proxy.setMode("blackhole");
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    proxy.setMode("up");
+    await expect
+      .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 10_000 })
+      .toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    running = false;
+    await workers;
+
+    const all = [...creates.map((entry) => entry.result), ...reads];
+    for (const result of all) {
+      expect([200, 201, 404, 503], JSON.stringify(result.json)).toContain(result.status);
+      expect(result.ms).toBeLessThan(answerWithinMs);
+      if (result.status === 503) expectUnavailable(result);
+    }
+    // The outage was seen, and so was service before and after it.
+    expect(all.filter((result) => result.status === 503).length).toBeGreaterThan(0);
+    expect(creates.at(-1)?.result.status).toBe(201);
+
+    // Every created note is stored exactly once. A create that timed out may or may not have
+    // committed before the silence (the client cannot know), but none is ever stored twice.
+    const stored = await storedMarkers(
+      sql,
+      creates.map((entry) => entry.marker),
+    );
+    for (const { marker, result } of creates) {
+      if (result.status === 201) expect(stored.get(marker), marker).toBe(1);
+      else expect(stored.get(marker) ?? 0, marker).toBeLessThanOrEqual(1);
+    }
+    expect([...stored.values()].every((n) => n === 1)).toBe(true);
+
+    // Burning stays exact: never more successful reads than burn_after, each remaining_views seen
+    // once, and the stored count is the successes plus at most the reads that timed out.
+    const served = reads.filter((result) => result.status === 200);
+    const timedOut = reads.filter((result) => result.status === 503).length;
+    expect(served.length).toBeLessThanOrEqual(burnAfter);
+    const remaining = served.map((result) => result.json.remaining_views as number);
+    expect(new Set(remaining).size).toBe(remaining.length);
+    const count = await readCount(sql, burner);
+    expect(count).toBeGreaterThanOrEqual(served.length);
+    expect(count).toBeLessThanOrEqual(Math.min(served.length + timedOut, burnAfter));
+    if (count < burnAfter) {
+      expect((await call("GET", `/api/v1/shares/${burner}/meta`)).json.remaining_views).toBe(
+        burnAfter - count,
+      );
+    }
+  });
+
+  test("a database down at start: the server starts, answers 503, then migrates and serves", async () => {
+    test.setTimeout(120_000);
+    if (!proxy) throw new Error("set up failed");
+    const fresh = `notes_e2e_outage_${randomBytes(5).toString("hex")}`;
+    await createDatabase(fresh);
+    const firstBase = base;
+    let late: ServerProcess | undefined;
+    try {
+      proxy.setMode("refuse");
+      late = await startServer({
+        port: lateServerPort,
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...timeouts },
+      });
+      base = late.url;
+      expectUnavailable(await create("late-during"));
+      expectUnavailable(await call("GET", "/api/v1/shares/AAAAAAAAAA/meta"));
+      expect((await call("GET", "/api/v1/health")).status).toBe(503);
+
+      proxy.setMode("up");
+      await expect
+        .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 15_000 })
+        .toBe(200);
+      const created = await create("late-after", { burn_after: 1 });
+      expect(created.status).toBe(201);
+      expect((await read(created.json.id as string)).json).toMatchObject({
+        content: "late-after",
+        burned: true,
+      });
+      expect(late.stderr()).toContain("The database is not reachable yet");
+    } finally {
+      base = firstBase;
+      proxy.setMode("up");
+      await late?.stop("SIGKILL");
+      await dropDatabase(fresh);
+    }
+  });
+});

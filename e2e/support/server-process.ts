@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+// A server of our own for specs that need other settings than the shared one (its own port from
+// the spec's range, its own environment): `npm start`'s script run directly by node, so signals
+// reach the server itself and its exit code is the server's.
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** everything the server wrote to stdout (its request log) so far */
+  stdout: () => string;
+  /** everything the server wrote to stderr so far */
+  stderr: () => string;
+  /** sends `signal` (default SIGTERM) and resolves with the exit code once the process is gone */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** the exit code, once the process is gone (after a signal sent some other way) */
+  exited: Promise<number | null>;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startServer(options: {
+  port: number;
+  env: Record<string, string | undefined>;
+}): Promise<ServerProcess> {
+  const { port } = options;
+  const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: "", PORT: String(port), ...options.env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop: async (signal = "SIGTERM") => {
+      if (!gone()) child.kill(signal);
+      return exited;
+    },
+  };
+  for (let i = 0; i < 600 && !gone(); i++) {
+    try {
+      // Any answer means Next.js is ready (the health may well be 503 while a database is down).
+      const response = await fetch(`${server.url}/api/v1/health`);
+      if (response.status === 200 || response.status === 503) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`The server on port ${port} did not start:\n${stdout}\n${stderr}`);
+}

@@ -1,0 +1,64 @@
+import { createServer, Socket, type Server } from "node:net";
+
+// A TCP proxy in front of the real Postgres that a test can cut and restore, to play a database
+// outage: "refuse" drops every connection and refuses new ones at once (the server is down),
+// "blackhole" keeps connections open but passes nothing either way (a network that went silent).
+
+export type ProxyMode = "up" | "refuse" | "blackhole";
+
+export type TcpProxy = {
+  port: number;
+  setMode: (mode: ProxyMode) => void;
+  close: () => Promise<void>;
+};
+
+export async function startTcpProxy(options: { port: number; target: { host: string; port: number } }) {
+  const { target } = options;
+  let mode: ProxyMode = "up";
+  const pairs = new Set<[Socket, Socket]>();
+
+  const server: Server = createServer((client) => {
+    if (mode === "refuse") {
+      client.destroy();
+      return;
+    }
+    const upstream = new Socket();
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const forget = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", forget).on("close", forget);
+    upstream.on("error", forget).on("close", forget);
+    // While the network is silent, bytes are dropped, not delivered later.
+    client.on("data", (chunk) => mode === "up" && upstream.write(chunk));
+    upstream.on("data", (chunk) => mode === "up" && client.write(chunk));
+    upstream.connect(target.port, target.host);
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+
+  const proxy: TcpProxy = {
+    port: options.port,
+    setMode(next) {
+      // A refused server drops its connections; after a silence the connections that lived
+      // through it have lost bytes mid-protocol, so they end too (as keepalive would end them).
+      if (next === "refuse" || mode === "blackhole") {
+        for (const [client, upstream] of pairs) {
+          client.destroy();
+          upstream.destroy();
+        }
+      }
+      mode = next;
+    },
+    close: async () => {
+      for (const [client, upstream] of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return proxy;
+}

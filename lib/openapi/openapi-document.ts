@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { errorStatus, type ErrorCode } from "../http/api-error";
+import { apiOperations, type ApiOperation, type ApiResponse, type HeaderName } from "./api-operations";
+
+// The OpenAPI 3.1 document of the API, generated from the zod schemas the handlers and response
+// builders use (JSON Schema 2020-12, which OpenAPI 3.1 speaks), so the two cannot disagree.
+
+type JsonObject = Record<string, unknown>;
+
+/** The error answer: `{error, message}`, with `error` one of `codes`. */
+export function errorBodySchema(codes: readonly ErrorCode[]) {
+  return z.strictObject({
+    error: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+    message: z.string().describe("for people; may change"),
+  });
+}
+
+/** JSON Schema of a zod schema: what a client sends (`input`) or what it receives (`output`). */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
+  // The dialect marker is the document's to declare (OpenAPI 3.1 defaults to 2020-12), not each schema's.
+  const generated: JsonObject = z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  delete generated.$schema;
+  return generated;
+}
+
+const integer = { type: "integer" };
+const headerObjects: Record<HeaderName, Record<string, JsonObject>> = {
+  location: {
+    Location: {
+      description: "URL of the new note's metadata",
+      required: true,
+      schema: { type: "string", format: "uri" },
+    },
+  },
+  "retry-after": {
+    "Retry-After": { description: "seconds to wait before retrying", required: true, schema: integer },
+  },
+  "cache-control": { "Cache-Control": { required: true, schema: { const: "no-store" } } },
+  "rate-limit": {
+    "RateLimit-Limit": {
+      description: "requests allowed in the window (when rate limiting is on)",
+      schema: integer,
+    },
+    "RateLimit-Remaining": { description: "requests left in the window", schema: integer },
+    "RateLimit-Reset": { description: "seconds until the window resets", schema: integer },
+  },
+};
+const requestIdHeader = {
+  "x-request-id": {
+    description: "this request's id, also in the server's log line (set by `npm start`'s front server)",
+    required: true,
+    schema: { type: "string" },
+  },
+};
+
+const security: Record<NonNullable<ApiOperation["auth"]>, JsonObject[]> = {
+  "api-key": [{}, { ApiKey: [] }, { BearerKey: [] }],
+  "api-key-or-delete-token": [{ ApiKey: [] }, { BearerKey: [] }, { DeleteToken: [] }],
+  "cron-secret": [{ CronSecret: [] }],
+};
+
+function responseObject(response: ApiResponse): JsonObject {
+  const headers = Object.assign(
+    {},
+    requestIdHeader,
+    ...(response.headers ?? []).map((name) => headerObjects[name]),
+  );
+  const schema = response.codes ? errorBodySchema(response.codes) : response.schema;
+  return {
+    description: response.codes
+      ? `${response.description}: ${response.codes.join(", ")}`
+      : response.description,
+    headers,
+    ...(schema && { content: { "application/json": { schema: jsonSchemaOf(schema, "output") } } }),
+  };
+}
+
+function operationObject(operation: ApiOperation): JsonObject {
+  const idParameter = {
+    name: "id",
+    in: "path",
+    required: true,
+    schema: { type: "string", pattern: "^[A-Za-z0-9]{10}$" },
+  };
+  return {
+    summary: operation.summary,
+    ...(operation.description && { description: operation.description }),
+    ...(operation.path.includes("{id}") && { parameters: [idParameter] }),
+    ...(operation.auth && { security: security[operation.auth] }),
+    ...(operation.body && {
+      requestBody: {
+        required: operation.body.required,
+        content: { "application/json": { schema: jsonSchemaOf(operation.body.schema, "input") } },
+      },
+    }),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses).map(([status, response]) => [status, responseObject(response)]),
+    ),
+  };
+}
+
+export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const operation of apiOperations) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+  }
+  const codes = Object.keys(errorStatus) as ErrorCode[];
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Notes API",
+      version: "1",
+      description:
+        "Short-lived notes. Errors are {error, message}; every code and its status is in " +
+        "components.schemas.ErrorCode. A key header with an invalid key is 401 bad_api_key on every route.",
+    },
+    servers: [{ url: options.baseUrl }],
+    paths,
+    components: {
+      schemas: {
+        ErrorCode: {
+          type: "string",
+          enum: codes,
+          description: codes.map((code) => `${code}: ${errorStatus[code]}`).join("; "),
+        },
+      },
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+        BearerKey: { type: "http", scheme: "bearer", description: "an API key, when X-API-Key is absent" },
+        DeleteToken: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Delete-Token",
+          description: "from the create response",
+        },
+        CronSecret: { type: "http", scheme: "bearer", description: "the server's CRON_SECRET" },
+      },
+    },
+  };
+}

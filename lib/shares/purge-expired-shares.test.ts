@@ -1,0 +1,132 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomAlphanumeric } from "../crypto/random-string";
+import { closeDatabase } from "../db";
+import { testDatabaseUrl } from "../test/database";
+import { purgeExpiredShares } from "./purge-expired-shares";
+
+// Runs against the test run's own Postgres database (lib/test/global-setup.ts). Rows are written
+// straight in SQL so every state a note can be in is there, down to the second.
+
+let client: pg.Client;
+
+beforeAll(async () => {
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client.end();
+  await closeDatabase();
+});
+
+/** Inserts a note with one page; `columns` is SQL for expires_at, burn_after, read_count, burned_at. */
+async function insertNote(columns: {
+  expiresAt: string;
+  burnAfter?: number;
+  readCount?: number;
+  burnedAt?: string;
+}): Promise<string> {
+  const id = randomAlphanumeric(10);
+  const { expiresAt, burnAfter = null, readCount = 0, burnedAt = "NULL" } = columns;
+  await client.query(
+    `INSERT INTO shares (id, expires_at, burn_after, read_count, burned_at, content_type, page_count, multi_page, size_bytes)
+     VALUES ($1, ${expiresAt}, $2, $3, ${burnedAt}, 'markdown', 1, false, 1)`,
+    [id, burnAfter, readCount],
+  );
+  if (burnedAt === "NULL") {
+    await client.query(
+      "INSERT INTO share_pages (share_id, page_index, content, content_type, html) VALUES ($1, 0, 'x', 'markdown', '<p>x</p>')",
+      [id],
+    );
+  }
+  return id;
+}
+
+async function remaining(ids: string[]): Promise<{ shares: string[]; pages: string[] }> {
+  const shares = await client.query<{ id: string }>("SELECT id FROM shares WHERE id = ANY($1)", [ids]);
+  const pages = await client.query<{ id: string }>(
+    "SELECT share_id AS id FROM share_pages WHERE share_id = ANY($1)",
+    [ids],
+  );
+  return { shares: shares.rows.map((row) => row.id).sort(), pages: pages.rows.map((row) => row.id).sort() };
+}
+
+describe("purgeExpiredShares", () => {
+  it("removes expired and burned notes in batches and nothing that is live", async () => {
+    await purgeExpiredShares();
+    const live = [
+      await insertNote({ expiresAt: "now() + interval '1 hour'" }),
+      await insertNote({ expiresAt: "NULL" }),
+      await insertNote({ expiresAt: "now() + interval '1 hour'", burnAfter: 3, readCount: 2 }),
+      await insertNote({ expiresAt: "NULL", burnAfter: 1 }),
+      await insertNote({ expiresAt: "now() + interval '1 second'" }),
+    ];
+    const expired = [
+      await insertNote({ expiresAt: "now()" }),
+      await insertNote({ expiresAt: "now() - interval '1 second'" }),
+      await insertNote({ expiresAt: "now() - interval '30 days'", burnAfter: 5, readCount: 4 }),
+      await insertNote({
+        expiresAt: "now() - interval '1 hour'",
+        burnAfter: 1,
+        readCount: 1,
+        burnedAt: "now()",
+      }),
+      await insertNote({ expiresAt: "now() - interval '1 minute'" }),
+    ];
+    const burned = [
+      await insertNote({
+        expiresAt: "now() + interval '1 hour'",
+        burnAfter: 1,
+        readCount: 1,
+        burnedAt: "now()",
+      }),
+      await insertNote({
+        expiresAt: "NULL",
+        burnAfter: 2,
+        readCount: 2,
+        burnedAt: "now() - interval '1 day'",
+      }),
+    ];
+
+    // Batches of two: the loop has to come back for more, and stops when a batch is short.
+    expect(await purgeExpiredShares({ batchSize: 2 })).toEqual({ expired: 5, burned: 2 });
+    expect(await remaining([...live, ...expired, ...burned])).toEqual({
+      shares: [...live].sort(),
+      pages: [...live].sort(),
+    });
+    expect(await purgeExpiredShares()).toEqual({ expired: 0, burned: 0 });
+  });
+
+  it("stops between batches once its signal is aborted", async () => {
+    await purgeExpiredShares();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await insertNote({ expiresAt: "now() - interval '1 second'" }));
+    const controller = new AbortController();
+    controller.abort();
+    expect(await purgeExpiredShares({ batchSize: 1, signal: controller.signal })).toEqual({
+      expired: 0,
+      burned: 0,
+    });
+    expect((await remaining(ids)).shares).toHaveLength(3);
+    expect(await purgeExpiredShares({ batchSize: 1 })).toEqual({ expired: 3, burned: 0 });
+  });
+
+  it("finds its rows through the expires_at and burned_at indexes", async () => {
+    await client.query("BEGIN");
+    try {
+      await client.query("SET LOCAL enable_seqscan = off");
+      for (const [column, index] of [
+        ["expires_at", "shares_expires_at_idx"],
+        ["burned_at", "shares_burned_at_idx"],
+      ]) {
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN SELECT id FROM shares WHERE ${column} <= now() ORDER BY ${column} LIMIT 1000 FOR UPDATE SKIP LOCKED`,
+        );
+        expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(index);
+      }
+    } finally {
+      await client.query("ROLLBACK");
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { contentTypes } from "./share-policy";
+
+// The shapes of the API's note responses. The builders in share-response.ts are typed by them, so
+// a response cannot drift from them, and lib/openapi documents the API from them.
+
+const unixSeconds = z.int().min(0).describe("Unix time in seconds");
+const shareId = z.string().regex(/^[A-Za-z0-9]{10}$/);
+const contentType = z.enum(contentTypes);
+const burnAfter = z
+  .int()
+  .min(1)
+  .max(1000)
+  .nullable()
+  .describe("successful reads allowed in all; null: no limit");
+const remainingViews = z.int().min(0).nullable().describe("successful reads left; null: no limit");
+
+export const createdShareResponseSchema = z.strictObject({
+  id: shareId,
+  url: z.url().describe("the note's page: <public base URL>/<id>"),
+  created_at: unixSeconds,
+  expires_at: unixSeconds.nullable().describe("null for a permanent note"),
+  burn_after: burnAfter,
+  password_required: z.boolean(),
+  content_type: contentType.describe("of the first page"),
+  page_count: z.int().min(1),
+  owned: z.boolean().describe("created with a valid API key, which may delete it"),
+  api_key: z.boolean().describe("the same as owned (variant A's name)"),
+  delete_token: z
+    .string()
+    .regex(/^ndt_[A-Za-z0-9]{43}$/)
+    .nullable()
+    .describe(
+      "shown only here: send as X-Delete-Token to delete the note; null for notes created with a key",
+    ),
+});
+
+export const shareMetaResponseSchema = z.strictObject({
+  id: shareId,
+  password_required: z.boolean(),
+  created_at: unixSeconds,
+  expires_at: unixSeconds.nullable(),
+  burn_after: burnAfter,
+  remaining_views: remainingViews,
+  content_type: contentType,
+  page_count: z.int().min(1),
+});
+
+const readPageSchema = z.strictObject({
+  index: z.int().min(0),
+  title: z.string(),
+  content: z.string(),
+  content_type: contentType,
+  html: z.string().describe("sanitized HTML, rendered at create time"),
+});
+
+export const readShareResponseSchema = z.strictObject({
+  id: shareId,
+  content: z.string().describe("the first page's"),
+  content_type: contentType,
+  html: z.string().describe("sanitized HTML of the first page"),
+  created_at: unixSeconds,
+  expires_at: unixSeconds.nullable(),
+  burn_after: burnAfter,
+  remaining_views: remainingViews,
+  burned: z.boolean().describe("this read was the last: the note is gone"),
+  raw_html: z
+    .string()
+    .optional()
+    .describe(
+      "HTML_MODE=trusted only, for HTML notes created with a key: the HTML as written, unsanitized; " +
+        "show it only in a sandboxed frame without same-origin",
+    ),
+  pages: z.array(readPageSchema).optional().describe("multi-page notes only"),
+});
+
+export type CreatedShareResponse = z.infer<typeof createdShareResponseSchema>;
+export type ShareMetaResponse = z.infer<typeof shareMetaResponseSchema>;
+export type ReadShareResponse = z.infer<typeof readShareResponseSchema>;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "shares" ADD COLUMN     "delete_token_hash" TEXT;

@@ -1,0 +1,15 @@
+// `npm run cleanup`: purges expired and burned notes once and reports how many went. Schedule it
+// with cron, or let `npm start` run it (CLEANUP_INTERVAL_SECONDS), or a platform cron call
+// GET /api/v1/cron/cleanup. With the embedded database, only while no server holds it.
+import { closeDatabase } from "../lib/db";
+import { purgeExpiredShares } from "../lib/shares/purge-expired-shares";
+
+try {
+  const { expired, burned } = await purgeExpiredShares();
+  console.log(`Purged ${expired} expired and ${burned} burned note(s).`);
+  await closeDatabase();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await closeDatabase().catch(() => {});
+  process.exit(1);
+}
