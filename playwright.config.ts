@@ -11,6 +11,13 @@ process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
 
 const port = Number(process.env.E2E_PORT);
 
+// Specs send hundreds of requests from 127.0.0.1: every server they start (the shared one, and the
+// ones of specs that need other settings) inherits limits that stay out of their way. The limits
+// themselves are tested by e2e/rate-limit, whose servers set their own.
+for (const policy of ["CREATE", "CREATE_PER_KEY", "READ", "PASSWORD", "PASSWORD_PER_NOTE", "ADMIN_SIGN_IN"]) {
+  process.env[`RATE_LIMIT_${policy}`] ??= "1000000/1m";
+}
+
 // Debian's Chromium (installed by .ci/run with apt); Playwright never downloads a browser here.
 const chromium = {
   browserName: "chromium" as const,

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createSessionToken } from "../../lib/admin/admin-session";
 import { databaseUrl, expect, test } from "../support/fixtures";
-import { startOwnServer, stopOwnServer } from "../support/own-server";
+import { startServer } from "../support/server-process";
 import { adminSecret, countActions, sameOrigin, signInThroughPage } from "./admin-support";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
@@ -12,9 +12,10 @@ const disabledBase = `http://127.0.0.1:${disabledPort}`;
 
 test("without ADMIN_SECRET the admin page says it is disabled and every admin route is 404", async () => {
   test.setTimeout(120_000);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: "" };
-  delete env.ADMIN_SECRET;
-  const server = await startOwnServer(disabledPort, env);
+  const server = await startServer({
+    port: disabledPort,
+    env: { DATABASE_URL: databaseUrl, ADMIN_SECRET: undefined },
+  });
   try {
     const page = await fetch(`${disabledBase}/admin`);
     expect(page.status).toBe(404);
@@ -35,7 +36,7 @@ test("without ADMIN_SECRET the admin page says it is disabled and every admin ro
       expect(await response.json()).toMatchObject({ error: "not_found" });
     }
   } finally {
-    await stopOwnServer(server);
+    await server.stop();
   }
 });
 

@@ -1,25 +1,21 @@
-import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startOwnServer, stopOwnServer as stopServer } from "../support/own-server";
+import { startServer as startServerProcess, type ServerProcess } from "../support/server-process";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart.
 const port = Number(process.env.E2E_PORT) + 1;
 const base = `http://127.0.0.1:${port}`;
 
-function startServer(dataDir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: "" };
-  delete env.DATABASE_URL;
-  return startOwnServer(port, env);
-}
+const startServer = (dataDir: string) =>
+  startServerProcess({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined } });
 
 test("embedded PGlite: create, read, restart, still there", async () => {
   test.setTimeout(120_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     server = await startServer(dataDir);
     const created = await fetch(`${base}/api/v1/shares`, {
@@ -33,7 +29,7 @@ test("embedded PGlite: create, read, restart, still there", async () => {
       body: '{"password":"pw"}',
     });
     expect(await first.json()).toMatchObject({ html: "<h1>embedded</h1>", remaining_views: 1 });
-    await stopServer(server);
+    await server.stop();
 
     server = await startServer(dataDir);
     const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
@@ -45,7 +41,7 @@ test("embedded PGlite: create, read, restart, still there", async () => {
     expect(await last.json()).toMatchObject({ burned: true, remaining_views: 0 });
     expect((await fetch(`${base}/api/v1/shares/${id}/meta`)).status).toBe(404);
   } finally {
-    if (server) await stopServer(server);
+    if (server) await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,8 +1,9 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
+import { startServer, type ServerProcess } from "../support/server-process";
 
 // HTML_MODE=trusted (Variant A's raw HTML, opt-in) needs a server of its own with that setting.
 const port = Number(process.env.E2E_PORT) + 3;
@@ -17,34 +18,8 @@ const RAW = [
   '<form action="http://evil.invalid/form"><input name=q></form>',
 ].join("\n");
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    PUBLIC_URL: "",
-    HTML_MODE: "trusted",
-  };
-  const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "ignore", detached: true });
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${base}/api/v1/shares/aaaaaaaaaa/meta`).then(
-      (response) => response.status === 404,
-      () => false,
-    );
-    if (ready) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  process.kill(-(server.pid ?? 0), "SIGKILL");
-  throw new Error("the trusted-mode server did not start");
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  // npx and tsx run the server as grandchildren: signal the whole process group.
-  process.kill(-(server.pid ?? 0), "SIGTERM");
-  await exited;
-}
+const startTrustedServer = (databaseUrl: string) =>
+  startServer({ port, env: { DATABASE_URL: databaseUrl, HTML_MODE: "trusted" } });
 
 async function create(body: object, key?: string) {
   const response = await fetch(`${base}/api/v1/shares`, {
@@ -66,10 +41,10 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
 }) => {
   test.setTimeout(180_000);
   let database: TestDatabase | undefined;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     database = await createTestDatabase("trusted_html");
-    server = await startServer(database.url);
+    server = await startTrustedServer(database.url);
     const { stdout } = await promisify(execFile)(
       "npm",
       ["run", "--silent", "keys", "--", "issue", "--label", "t"],
@@ -139,7 +114,7 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
     await expect(page.getByRole("article").getByRole("heading", { name: "Raw heading" })).toBeVisible();
     await expect(page.getByRole("article").locator("script, form, img[src]")).toHaveCount(0);
   } finally {
-    if (server) await stopServer(server);
+    await server?.stop();
     await database?.drop();
   }
 });

@@ -7,20 +7,10 @@ const name = process.env.E2E_DATABASE_NAME;
 if (!name) throw new Error("E2E_DATABASE_NAME is not set (run through playwright.config.ts).");
 
 const databaseUrl = await createDatabase(name);
-// Specs send hundreds of requests from 127.0.0.1: limits stay out of their way here, and
-// e2e/rate-limit tests them on servers of its own.
-const highLimit = "1000000/1m";
-const rateLimits = Object.fromEntries(
-  ["CREATE", "CREATE_PER_KEY", "READ", "PASSWORD", "PASSWORD_PER_NOTE", "ADMIN_SIGN_IN"].map((name) => [
-    `RATE_LIMIT_${name}`,
-    highLimit,
-  ]),
-);
 const server = spawn("npx", ["tsx", "scripts/start.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
-    ...rateLimits,
     DATABASE_URL: databaseUrl,
     PORT: process.env.E2E_PORT,
     PUBLIC_URL: "",
