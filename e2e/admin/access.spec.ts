@@ -132,3 +132,12 @@ test("a tampered or foreign session cookie is no session", async ({ page, contex
     expect(await response.json()).toMatchObject({ error: "admin_session_required" });
   }
 });
+
+test("a session that ends while the page is open sends it back to the sign-in form", async ({ page }) => {
+  await signInThroughPage(page);
+  await page.context().clearCookies();
+  await page.getByLabel("Note id or URL").fill("AAAAAAAAAA");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByLabel("Admin secret")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "API keys" })).toHaveCount(0);
+});
