@@ -12,6 +12,7 @@ import { env } from "../../lib/env";
 import { PrismaClient, type Prisma } from "../../lib/generated/prisma/client";
 import { ApiError } from "../../lib/http/api-error";
 import { renderNoteInWorker } from "../../lib/render/render-pool";
+import { generateDeleteToken, hashDeleteToken } from "../../lib/shares/delete-token";
 import { generateShareId, isShareId } from "../../lib/shares/share-id";
 import { sharePolicy, ttlSeconds } from "../../lib/shares/share-policy";
 import {
@@ -93,6 +94,7 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
     content_type: "markdown" as const,
     html: await renderNoteInWorker(content, "markdown"),
   };
+  const deleteToken = generateDeleteToken();
   const share = {
     lifetime: ttlSeconds[body.ttl],
     burnAfter: body.burn_after ?? null,
@@ -101,11 +103,12 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
     multiPage: false,
     sizeBytes,
     apiKeyId: null,
+    deleteTokenHash: hashDeleteToken(deleteToken),
   };
   for (let attempt = 0; attempt < sharePolicy.idAttempts; attempt++) {
     const [row] = await query<Row>(insertShareSql(generateShareId(), share));
     if (!row) continue;
-    const created = { ...row, password_required: false, owned: false };
+    const created = { ...row, password_required: false, owned: false, delete_token: deleteToken };
     const response = toCreatedShareResponse(created as Parameters<typeof toCreatedShareResponse>[0], baseUrl);
     return { status: 201, body: response, headers: { location: shareMetaUrl(baseUrl, response.id) } };
   }
