@@ -80,7 +80,7 @@ const envSchema = z.object({
   ADMIN_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters long" })),
   /** How long an admin session lasts before signing in again. */
   ADMIN_SESSION_HOURS: wholeNumber(1, 24).default(8),
-  // Web pages (issue 3)
+  // Web pages
   /**
    * sanitize: every note's HTML is sanitized (default). trusted: HTML notes created with a valid key
    * also keep the HTML as written, which the viewer shows only inside a sandboxed frame.
