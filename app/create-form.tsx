@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { failureMessage, postJson } from "@/lib/browser/call-api";
+import { failureMessage, sendJson } from "@/lib/browser/call-api";
 import { fieldOfError } from "@/lib/browser/create-errors";
 import type { toCreatedShareResponse } from "@/lib/shares/share-response";
 import { FieldError } from "./field-error";
@@ -52,11 +52,10 @@ export function CreateForm() {
     setBusy(true);
     setErrors({});
     const body = requestBody(pages, new FormData(event.currentTarget), keyed);
-    const result = await postJson<CreatedShare>(
-      "/api/v1/shares",
+    const result = await sendJson<CreatedShare>("/api/v1/shares", {
       body,
-      keyed ? { "x-api-key": apiKey.trim() } : {},
-    );
+      headers: keyed ? { "x-api-key": apiKey.trim() } : {},
+    });
     setBusy(false);
     if (result.ok) setCreated(result.data);
     else setErrors({ [fieldOfError(result.error, result.message, pages.length)]: failureMessage(result) });

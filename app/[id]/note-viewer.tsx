@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { failureMessage, postJson } from "@/lib/browser/call-api";
+import { failureMessage, sendJson } from "@/lib/browser/call-api";
 import type { toReadShareResponse, toShareMetaResponse } from "@/lib/shares/share-response";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
@@ -29,7 +29,9 @@ export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: 
 
   async function read(password?: string) {
     setPhase({ name: "reading" });
-    const result = await postJson<ReadNote>(`/api/v1/shares/${meta.id}/read`, password ? { password } : {});
+    const result = await sendJson<ReadNote>(`/api/v1/shares/${meta.id}/read`, {
+      body: password ? { password } : {},
+    });
     if (result.ok) setPhase({ name: "shown", note: result.data });
     else if (result.error === "not_found") setPhase({ name: "gone" });
     else {

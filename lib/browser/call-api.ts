@@ -1,5 +1,6 @@
 // The pages call the same JSON API as every other client, so its rules (keys, limits, rate limits)
-// apply to them in the same way. This is the one place that speaks to it from the browser.
+// apply to them in the same way. This is the one place that speaks JSON to the server from the
+// browser (the admin page's calls go through it too).
 
 export type ApiFailure = {
   ok: false;
@@ -13,17 +14,17 @@ export type ApiFailure = {
 
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
-export async function postJson<T>(
+/** Sends `body` (if any) as JSON; every answer, error or not, becomes an ApiResult. */
+export async function sendJson<T>(
   path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
+  options: { method?: "POST" | "DELETE"; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
+      method: options.method ?? "POST",
+      headers: { "content-type": "application/json", ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       cache: "no-store",
     });
   } catch {
