@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { randomAlphanumeric } from "../crypto/random-string";
+import { hashSecret } from "../crypto/secret-hash";
 
 // "nsk_" + 43 characters of [A-Za-z0-9]: 43 * log2(62) = 256 bits of randomness. The first 12
 // characters are the key's public prefix: shown in lists, and how a key is found before its hash
@@ -21,7 +21,5 @@ export function publicPrefix(key: string): string {
   return key.slice(0, publicPrefixLength);
 }
 
-/** Keys carry 256 random bits, so one SHA-256 is as strong as a slow hash would be. */
-export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
+/** What is stored of a key: its SHA-256 (see lib/crypto/secret-hash.ts). */
+export const hashApiKey = hashSecret;

@@ -1,8 +1,8 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { getPrisma } from "../db";
 import { ApiError } from "../http/api-error";
-import { hashApiKey, isWellFormedApiKey, publicPrefix } from "./api-key-format";
+import { secretMatchesHash } from "../crypto/secret-hash";
+import { isWellFormedApiKey, publicPrefix } from "./api-key-format";
 
 export type ApiKeyIdentity = { id: string };
 
@@ -35,9 +35,7 @@ export async function authenticateRequest(headers: Headers): Promise<ApiKeyIdent
     select: { id: true, keyHash: true, revokedAt: true, lastUsedAt: true },
   });
   // Compare hashes, not keys, in constant time: a lookup that fails must not tell how close it was.
-  const presented = Buffer.from(hashApiKey(key), "hex");
-  const stored = Buffer.from(record?.keyHash ?? "00".repeat(32), "hex");
-  const matches = presented.length === stored.length && timingSafeEqual(presented, stored);
+  const matches = secretMatchesHash(key, record?.keyHash ?? null);
   if (!record || !matches || record.revokedAt) throw badKey();
 
   const now = Date.now();

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { randomAlphanumeric } from "../crypto/random-string";
+import { hashSecret, secretMatchesHash } from "../crypto/secret-hash";
 
 // A note created without an API key gets a delete token: "ndt_" + 43 characters of [A-Za-z0-9]
 // (256 random bits), shown once in the create response. Only its SHA-256 is stored; with that much
@@ -11,11 +11,8 @@ export function generateDeleteToken(): string {
   return tokenPrefix + randomAlphanumeric(43);
 }
 
-export function hashDeleteToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-const dummyHash = "00".repeat(32);
+/** What is stored of a token: its SHA-256 (see lib/crypto/secret-hash.ts). */
+export const hashDeleteToken = hashSecret;
 
 /**
  * Whether `token` is the one whose hash is stored, compared in constant time. A missing or
@@ -23,8 +20,5 @@ const dummyHash = "00".repeat(32);
  */
 export function deleteTokenMatches(token: string | null, storedHash: string | null): boolean {
   const wellFormed = token !== null && tokenPattern.test(token);
-  const presented = Buffer.from(hashDeleteToken(wellFormed ? token : ""), "hex");
-  const stored = Buffer.from(storedHash ?? dummyHash, "hex");
-  const equal = presented.length === stored.length && timingSafeEqual(presented, stored);
-  return wellFormed && storedHash !== null && equal;
+  return secretMatchesHash(wellFormed ? token : "", storedHash) && wellFormed;
 }
