@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "../http/api-error";
+import { writeLogLine } from "../server/log-line";
 import { policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 
@@ -19,13 +20,11 @@ function warnUnavailable(error: unknown): void {
   const now = Date.now();
   if (now - lastWarning < warnEveryMs) return;
   lastWarning = now;
-  const line = {
-    time: new Date(now).toISOString(),
+  writeLogLine({
     level: "warn",
     msg: "rate-limit store unavailable: requests are not limited",
     cause: String(error instanceof Error && error.cause ? error.cause : error),
-  };
-  console.warn(JSON.stringify(line));
+  });
 }
 
 /** Counts one request of `identifier` under `policy` (a negative `rate` gives requests back). */
