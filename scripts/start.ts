@@ -3,6 +3,7 @@
 // server as it starts (instrumentation.ts), for Postgres and for the embedded database alike.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 
 // `next start` sets this too; Next.js and React pick their production builds from it.
 Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
@@ -28,12 +29,16 @@ const { default: next } = await import("next");
 const { createFrontServer, drainServer } = await import("../lib/server/front-server");
 const { runShutdownHooks } = await import("../lib/server/shutdown-hooks");
 const { markFrontServer } = await import("../lib/server/client-socket");
+const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
 
 // Before app.prepare(), which runs instrumentation.ts: what starts there may ask whether we serve.
 markFrontServer();
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const server = createFrontServer(app.getRequestHandler());
+const directRoutes = await loadDirectRoutes(path.resolve(".next"));
+const server = createFrontServer(
+  directApiHandler(directRoutes, `http://localhost:${env.PORT}`, app.getRequestHandler()),
+);
 server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 
 // SIGTERM (platforms, `docker stop`) and Ctrl-C: stop accepting, finish what is in flight, close

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
-import { ApiError } from "../http/api-error";
+import { ApiError, unknownApiRouteError } from "../http/api-error";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest();
 
@@ -10,7 +10,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest();
  * other Authorization is 401 bad_cron_secret. Hashes are compared, in constant time.
  */
 export function authorizeCronRequest(headers: Headers): void {
-  if (!env.CRON_SECRET) throw new ApiError("not_found", "No such API route.");
+  if (!env.CRON_SECRET) throw unknownApiRouteError();
   const presented =
     headers
       .get("authorization")

@@ -39,3 +39,8 @@ export class ApiError extends Error {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(errorStatus, value);
 }
+
+/** What any path under /api/v1 that is not a route answers: a JSON 404 like an unknown note's. */
+export function unknownApiRouteError(): ApiError {
+  return new ApiError("not_found", "No such API route.");
+}

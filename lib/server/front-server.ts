@@ -8,7 +8,7 @@ import { requestRoute } from "./request-route";
 // tell a client's address from a forwarded header the client made up, has no per-request log and
 // no graceful stop; this adds those three and nothing else.
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export const requestIdHeader = "x-request-id";
 
@@ -25,7 +25,7 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
   });
 }
 
-export function createFrontServer(handle: Handler): Server {
+export function createFrontServer(handle: RequestHandler): Server {
   markFrontServer();
   return createServer((req, res) => {
     const started = process.hrtime.bigint();

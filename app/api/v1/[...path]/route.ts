@@ -1,8 +1,8 @@
-import { ApiError } from "@/lib/http/api-error";
+import { unknownApiRouteError } from "@/lib/http/api-error";
 import { errorResponse } from "@/lib/http/respond";
 
 // Any other path under /api/v1: a JSON not_found rather than the site's HTML 404 page.
-const unknownRoute = async () => errorResponse(new ApiError("not_found", "No such API route."));
+const unknownRoute = async () => errorResponse(unknownApiRouteError());
 
 export const GET = unknownRoute;
 export const POST = unknownRoute;

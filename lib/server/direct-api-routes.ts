@@ -1,0 +1,178 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { unknownApiRouteError } from "../http/api-error";
+import { errorResponse } from "../http/respond";
+import type { RequestHandler } from "./front-server";
+
+// The public API's route handlers, called by the front server straight from Next.js's build.
+// Next.js's router and its request adapter cost about 0.8 ms of CPU per request on this service's
+// machines, several times the handlers' own work (docs/benchmarks.md), so under `npm start` the
+// hot API paths skip them: the same compiled handlers, the same modules and database pool as
+// Next.js uses, without the routing around them. Everything else, and every method a route does not
+// export (HEAD, OPTIONS), still goes to Next.js, as does every request under `next dev` or on a
+// platform.
+
+type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+type RouteMethods = Partial<Record<string, RouteHandler>>;
+type CompiledRoute = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: RouteMethods } };
+
+/** The app routes served directly: the notes API, where request rates are high. */
+const directPages = [
+  "api/v1/shares",
+  "api/v1/shares/[id]",
+  "api/v1/shares/[id]/meta",
+  "api/v1/shares/[id]/read",
+];
+
+type DirectRoute = { pattern: RegExp; methods: RouteMethods };
+
+/** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
+function pagePattern(page: string): RegExp {
+  const source = page
+    .split("/")
+    .map((segment) => {
+      const param = /^\[(\w+)\]$/.exec(segment)?.[1];
+      return param ? `(?<${param}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return new RegExp(`^/${source}$`);
+}
+
+/**
+ * Loads the compiled handlers of the direct routes from Next.js's build in `distDir`. Fails when a
+ * route is missing or the build's shape is not the one this was written for (a Next.js upgrade), so
+ * that a change shows at start-up rather than as requests quietly taking the slow way.
+ */
+export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> {
+  const load = createRequire(import.meta.url);
+  return Promise.all(
+    directPages.map(async (page) => {
+      const compiled = load(path.join(distDir, "server", "app", page, "route.js")) as CompiledRoute;
+      const routeModule = compiled.routeModule;
+      if (typeof routeModule?.ensureUserland !== "function") {
+        throw new Error(`The build's route module for /${page} has an unexpected shape.`);
+      }
+      await routeModule.ensureUserland();
+      const methods = routeModule.userland;
+      if (!methods) throw new Error(`The build has no handlers for /${page}.`);
+      return { pattern: pagePattern(page), methods };
+    }),
+  );
+}
+
+/**
+ * Whether a path cannot be percent-decoded (`/%zz`, `/%FF`). Next.js answers those with a 500 page;
+ * here they get a 4xx before reaching it.
+ */
+function isMalformedPath(pathname: string): boolean {
+  if (!pathname.includes("%")) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function refuseMalformedPath(pathname: string, res: ServerResponse): Promise<void> {
+  if (pathname.startsWith("/api/")) return send(res, errorResponse(unknownApiRouteError()));
+  res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+  res.end("Bad request: the path is not valid percent-encoding.\n");
+}
+
+/**
+ * The request body as a web stream that never destroys the connection: a handler that stops reading
+ * (a body over the size limit) leaves the rest to be drained, so its answer still reaches the client.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.resume();
+    },
+  });
+}
+
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (value) for (const item of value) headers.append(name, item);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(origin + req.url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  res.setHeader("content-length", body.byteLength);
+  res.end(body);
+}
+
+/**
+ * Serves the direct routes' methods from `routes` and hands every other request to `fallback`
+ * (Next.js's request handler). `origin` is what Next.js would report in `request.url`.
+ */
+export function directApiHandler(
+  routes: DirectRoute[],
+  origin: string,
+  fallback: RequestHandler,
+): RequestHandler {
+  return async (req, res) => {
+    const target = req.url ?? "";
+    const query = target.indexOf("?");
+    const pathname = query === -1 ? target : target.slice(0, query);
+    if (isMalformedPath(pathname)) return refuseMalformedPath(pathname, res);
+    if (pathname.startsWith("/api/v1/shares")) {
+      for (const { pattern, methods } of routes) {
+        const match = pattern.exec(pathname);
+        if (!match) continue;
+        const handler = methods[req.method ?? ""];
+        if (!handler) break;
+        const params = Object.fromEntries(
+          Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+        );
+        return send(res, await handler(toRequest(req, origin), { params: Promise.resolve(params) }));
+      }
+    }
+    return fallback(req, res);
+  };
+}
