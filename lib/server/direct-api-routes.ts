@@ -28,10 +28,10 @@ const directPages = [
   "api/v1/shares/[id]/read",
 ];
 
-type DirectRoute = { pattern: RegExp; methods: RouteMethods };
+export type DirectRoute = { pattern: RegExp; methods: RouteMethods };
 
 /** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
-function pagePattern(page: string): RegExp {
+export function directRoute(page: string, methods: RouteMethods): DirectRoute {
   const source = page
     .split("/")
     .map((segment) => {
@@ -39,7 +39,7 @@ function pagePattern(page: string): RegExp {
       return param ? `(?<${param}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     })
     .join("/");
-  return new RegExp(`^/${source}$`);
+  return { pattern: new RegExp(`^/${source}$`), methods };
 }
 
 /**
@@ -59,7 +59,7 @@ export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> 
       await routeModule.ensureUserland();
       const methods = routeModule.userland;
       if (!methods) throw new Error(`The build has no handlers for /${page}.`);
-      return { pattern: pagePattern(page), methods };
+      return directRoute(page, methods);
     }),
   );
 }

@@ -1,0 +1,97 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directApiHandler, directRoute } from "./direct-api-routes";
+
+// The dispatcher alone, on a real loopback server, with stand-in handlers: what reaches a handler,
+// what goes to the fallback (Next.js in production), and how answers are written back.
+
+let server: Server;
+let base = "";
+const origin = "http://localhost:4321";
+
+beforeAll(async () => {
+  const routes = [
+    directRoute("api/v1/shares/[id]/read", {
+      POST: async (request, { params }) =>
+        Response.json({
+          params: await params,
+          url: request.url,
+          method: request.method,
+          header: request.headers.get("x-test"),
+          body: await request.text(),
+        }),
+    }),
+    directRoute("api/v1/shares", {
+      POST: async () => {
+        const headers = new Headers({ "x-one": "1" });
+        headers.append("set-cookie", "a=1; Path=/");
+        headers.append("set-cookie", "b=2; Path=/");
+        return new Response(null, { status: 204, headers });
+      },
+    }),
+  ];
+  server = createServer(
+    directApiHandler(routes, origin, async (req, res) => {
+      res.writeHead(299, { "content-type": "text/plain" });
+      res.end(`fallback ${req.method} ${req.url}`);
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("directApiHandler", () => {
+  it("passes the decoded params, the Next.js-style url, headers and the body to the handler", async () => {
+    const response = await fetch(`${base}/api/v1/shares/%41b%2Fc/read?x=1`, {
+      method: "POST",
+      headers: { "x-test": "yes" },
+      body: "héllo",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(
+      String((await response.clone().arrayBuffer()).byteLength),
+    );
+    expect(await response.json()).toEqual({
+      params: { id: "Ab/c" },
+      url: `${origin}/api/v1/shares/%41b%2Fc/read?x=1`,
+      method: "POST",
+      header: "yes",
+      body: "héllo",
+    });
+  });
+
+  it("hands methods a route does not export, other paths and trailing slashes to the fallback", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/v1/shares/abc/read"],
+      ["HEAD", "/api/v1/shares"],
+      ["POST", "/api/v1/shares/"],
+      ["POST", "/api/v1/shares/abc/read/"],
+      ["GET", "/api/v1/health"],
+      ["GET", "/"],
+    ] as const) {
+      const response = await fetch(`${base}${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(299);
+      if (method !== "HEAD") expect(await response.text()).toBe(`fallback ${method} ${path}`);
+    }
+  });
+
+  it("writes every set-cookie header and no body for a 204", async () => {
+    const response = await fetch(`${base}/api/v1/shares`, { method: "POST", body: "{}" });
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(response.headers.get("x-one")).toBe("1");
+    expect(await response.text()).toBe("");
+  });
+
+  it("answers paths that are not valid percent-encoding itself: JSON 404 under /api/, 400 elsewhere", async () => {
+    const api = await fetch(`${base}/api/v1/shares/%E2%82/read`, { method: "POST" });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: "not_found", message: "No such API route." });
+    const page = await fetch(`${base}/notes/%zz`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toBe("Bad request: the path is not valid percent-encoding.\n");
+  });
+});
