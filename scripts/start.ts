@@ -22,9 +22,6 @@ if (!existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// tsx turned Node's source-map support on for our TypeScript; left on, Node would also read and
-// keep the source map of every file of Next.js's server (about 50 MiB), which `next start` never does.
-process.setSourceMapsEnabled(false);
 const { default: next } = await import("next");
 const { createFrontServer, drainServer } = await import("../lib/server/front-server");
 const { runShutdownHooks } = await import("../lib/server/shutdown-hooks");

@@ -26,7 +26,7 @@ export async function startServer(options: {
   const { port } = options;
   const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: "", PORT: String(port), ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

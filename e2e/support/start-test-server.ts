@@ -7,7 +7,7 @@ const name = process.env.E2E_DATABASE_NAME;
 if (!name) throw new Error("E2E_DATABASE_NAME is not set (run through playwright.config.ts).");
 
 const databaseUrl = await createDatabase(name);
-const server = spawn("npx", ["tsx", "scripts/start.ts"], {
+const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -1,0 +1,37 @@
+// Runs a TypeScript entry point (`npm start` runs scripts/start.ts) under plain node. Node 20 cannot
+// run TypeScript itself, and tsx's loader keeps a thread with a V8 heap of its own for the life of
+// the process: about 65 MiB of a long-running server's memory (docs/benchmarks.md). So the entry
+// and the project files it imports are bundled with esbuild (about 0.1 s), packages stay external
+// and load from node_modules as usual, and node imports the bundle. The bundle goes to
+// node_modules/.cache/notes, written under a temporary name and renamed into place, so that servers
+// starting at the same moment never read each other's half-written file.
+import { renameSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildSync } from "esbuild";
+
+const entry = process.argv[2];
+if (!entry) {
+  console.error("Usage: node scripts/launch.mjs <entry.ts> [arguments]");
+  process.exit(2);
+}
+// The entry sees its own arguments, as if it had been run directly.
+process.argv.splice(1, 2, path.resolve(entry));
+
+const cacheDir = path.resolve("node_modules/.cache/notes");
+const bundle = path.join(cacheDir, `${path.basename(entry, path.extname(entry))}.mjs`);
+const { outputFiles } = buildSync({
+  entryPoints: [entry],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  write: false,
+  logLevel: "warning",
+});
+mkdirSync(cacheDir, { recursive: true });
+const partial = `${bundle}.${process.pid}.tmp`;
+writeFileSync(partial, outputFiles[0].contents);
+renameSync(partial, bundle);
+await import(pathToFileURL(bundle).href);
