@@ -17,7 +17,7 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
     level: "info",
     msg: "request",
     method: req.method,
-    route: requestRoute(new URL(req.url ?? "/", "http://localhost").pathname),
+    route: requestRoute((req.url ?? "/").split("?", 1)[0] ?? "/"),
     status: res.statusCode,
     duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
     request_id: requestId,
