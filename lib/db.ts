@@ -1,13 +1,17 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
+import { queryPool } from "./db/pg-statements";
 import { embeddedDataDir, env } from "./env";
-import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { onShutdown } from "./server/shutdown-hooks";
 
-type Database = { prisma: PrismaClient; close: () => Promise<void> };
+type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
+
+type Database = { prisma: PrismaClient; queryRows: QueryRows; close: () => Promise<void> };
 
 // One client per process, kept on globalThis so that Next.js re-evaluating modules (dev reloads,
 // separate route bundles) never opens a second pool or a second PGlite on the same folder.
@@ -20,7 +24,7 @@ async function openPostgres(url: string): Promise<Database> {
   // all (query_timeout, for a network gone silent; a second later, so the server's own cancel, which
   // keeps the connection usable, normally comes first). Broken connections leave the pool, and new
   // ones are opened as needed, so service resumes by itself when the database is back.
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max: env.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
@@ -28,8 +32,20 @@ async function openPostgres(url: string): Promise<Database> {
     query_timeout: env.DATABASE_QUERY_TIMEOUT_MS + 1_000,
     keepAlive: true,
   });
-  const prisma = new PrismaClient({ adapter });
-  return { prisma, close: () => prisma.$disconnect() };
+  // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
+  // listener the pool's "error" event would end the process.
+  pool.on("error", (error) => console.error(`An idle database connection failed: ${error.message}`));
+  // Prisma's adapter and queryRows share the one pool.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    queryRows: <T>(statement: Prisma.Sql) =>
+      queryPool<T>(pool, statement, { prepared: env.DATABASE_PREPARED_STATEMENTS }),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
 }
 
 async function openEmbedded(): Promise<Database> {
@@ -38,6 +54,8 @@ async function openEmbedded(): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
+    queryRows: async <T>(statement: Prisma.Sql) =>
+      (await pglite.query<T>(statement.text, statement.values)).rows,
     close: async () => {
       await prisma.$disconnect();
       await close();
@@ -60,6 +78,17 @@ export function getDatabase(): Promise<Database> {
 
 export async function getPrisma(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
+}
+
+/**
+ * Runs one of the public API's own statements (lib/shares/share-sql.ts) on the driver itself: pg's
+ * pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or the
+ * embedded database. Prisma's raw-query layer adds about 70 µs of CPU to each statement, a third of
+ * what a whole meta request costs (docs/benchmarks.md); pg and PGlite parse the same column types
+ * into the same values (Date, number, string, boolean).
+ */
+export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
+  return (await getDatabase()).queryRows<T>(statement);
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -47,6 +47,11 @@ const envSchema = z.object({
   PORT: wholeNumber(1, 65535).default(3000),
   /** Size of the Postgres connection pool of one server process. */
   DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
+  /** The API's statements as named prepared statements; off behind a pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((value) => value === "on"),
   /** Worker threads that render Markdown and HTML at create time. */
   // One worker on a machine of two cores or fewer: the same throughput there, 100 MiB less memory.
   RENDER_WORKERS: wholeNumber(1, 64).default(Math.max(1, Math.min(2, availableParallelism() - 1))),

@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "../crypto/password-hash";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
@@ -100,11 +100,10 @@ export async function createShare(options: {
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
   };
 
-  const prisma = await getPrisma();
   for (let attempt = 0; attempt < sharePolicy.idAttempts; attempt++) {
-    const rows = await prisma.$queryRaw<
-      Omit<CreatedShareRow, "password_required" | "owned" | "delete_token">[]
-    >(insertShareSql(generateId(), share));
+    const rows = await queryRows<Omit<CreatedShareRow, "password_required" | "owned" | "delete_token">>(
+      insertShareSql(generateId(), share),
+    );
     const row = rows[0];
     if (row) {
       return { ...row, password_required: passwordHash !== null, owned: trusted, delete_token: deleteToken };

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import { isShareId } from "./share-id";
 import type { ContentType } from "./share-policy";
@@ -21,8 +21,7 @@ export const notFound = () => new ApiError("not_found", "No such note (it may ha
 /** Metadata of a live note. Never counts a view and never touches the content. */
 export async function getShareMeta(options: { id: string }): Promise<ShareMetaRow> {
   if (!isShareId(options.id)) throw notFound();
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<ShareMetaRow[]>(shareMetaSql(options.id));
+  const rows = await queryRows<ShareMetaRow>(shareMetaSql(options.id));
   const row = rows[0];
   if (!row) throw notFound();
   return row;

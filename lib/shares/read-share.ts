@@ -1,6 +1,6 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
@@ -19,14 +19,12 @@ const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
 async function consume(id: string, verifiedHash: string | null): Promise<ReadShareRow | null> {
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<ConsumedRow[]>(consumeShareSql(id, verifiedHash));
+  const rows = await queryRows<ConsumedRow>(consumeShareSql(id, verifiedHash));
   return foldConsumedRows(rows, env.HTML_MODE === "trusted");
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ hash: string | null }[]>(sharePasswordHashSql(id));
+  const rows = await queryRows<{ hash: string | null }>(sharePasswordHashSql(id));
   return rows[0] ?? null;
 }
 

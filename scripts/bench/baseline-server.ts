@@ -1,13 +1,15 @@
 // The yardstick of `npm run bench`: the three hot endpoints on bare node:http and a pg.Pool, with
 // the app's own SQL (share-sql.ts), validation schema, renderer (the same worker pool as the app's
-// create) and response builders. What the app costs beyond this is Next.js request handling plus
-// Prisma's query path.
+// create) and response builders, and the app's way of running the statements (pg's pool, prepared).
+// What the app costs beyond this is its request handling: Web Request and Response objects, rate
+// limits, the request log.
 // Covers only what the benchmark sends: no API keys, no passwords, no multi-page notes.
-// BENCH_BASELINE_DRIVER=prisma runs the statements through Prisma (as the app does) instead of pg,
-// which splits the app's overhead into Prisma's share and Next.js's share.
+// BENCH_BASELINE_DRIVER=prisma runs the statements through Prisma's $queryRaw instead, which shows
+// what Prisma's raw-query layer costs.
 import http from "node:http";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { queryPool } from "../../lib/db/pg-statements";
 import { env } from "../../lib/env";
 import { PrismaClient, type Prisma } from "../../lib/generated/prisma/client";
 import { ApiError } from "../../lib/http/api-error";
@@ -36,7 +38,7 @@ type Row = Record<string, unknown>;
 
 if (!env.DATABASE_URL) throw new Error("The baseline server needs DATABASE_URL.");
 
-// The same pool settings as the app's PrismaPg adapter (lib/db.ts).
+// The same pool settings as the app's (lib/db.ts).
 const poolConfig = {
   connectionString: env.DATABASE_URL,
   max: env.DATABASE_POOL_SIZE,
@@ -49,10 +51,10 @@ const prisma =
     ? new PrismaClient({ adapter: new PrismaPg(poolConfig) })
     : null;
 
+// The app's own way of running these statements (lib/db.ts), so that only the framework differs.
 async function query<T>(statement: Prisma.Sql): Promise<T[]> {
   if (prisma) return prisma.$queryRaw<T[]>(statement);
-  const result = await pool.query(statement.text, statement.values);
-  return result.rows as T[];
+  return queryPool<T>(pool, statement, { prepared: env.DATABASE_PREPARED_STATEMENTS });
 }
 
 const maxBodyBytes = 2 * 1024 * 1024;
