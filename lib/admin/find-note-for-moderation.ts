@@ -1,7 +1,5 @@
 import "server-only";
-import { getPrisma } from "../db";
-import { notFound } from "../shares/get-share-meta";
-import { isShareId } from "../shares/share-id";
+import { findStoredShare } from "./find-stored-share";
 
 export type ModeratedNote = Awaited<ReturnType<typeof findNoteForModeration>>;
 
@@ -13,25 +11,19 @@ const noteStatus = (note: { burnedAt: Date | null; expiresAt: Date | null }, now
  * metadata and owner, never its content, and without counting a view.
  */
 export async function findNoteForModeration(options: { id: string }) {
-  if (!isShareId(options.id)) throw notFound();
-  const prisma = await getPrisma();
-  const note = await prisma.share.findUnique({
-    where: { id: options.id },
-    select: {
-      id: true,
-      createdAt: true,
-      expiresAt: true,
-      burnedAt: true,
-      burnAfter: true,
-      readCount: true,
-      passwordHash: true,
-      contentType: true,
-      pageCount: true,
-      sizeBytes: true,
-      apiKey: { select: { id: true, label: true, prefix: true } },
-    },
+  const note = await findStoredShare(options.id, {
+    id: true,
+    createdAt: true,
+    expiresAt: true,
+    burnedAt: true,
+    burnAfter: true,
+    readCount: true,
+    passwordHash: true,
+    contentType: true,
+    pageCount: true,
+    sizeBytes: true,
+    apiKey: { select: { id: true, label: true, prefix: true } },
   });
-  if (!note) throw notFound();
   const { passwordHash, ...rest } = note;
   return { ...rest, passwordRequired: passwordHash !== null, status: noteStatus(note, new Date()) };
 }
