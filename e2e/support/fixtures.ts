@@ -87,3 +87,17 @@ export const expectError = async (
   expect(typeof json.message).toBe("string");
   expect(Object.keys(json).sort()).toEqual(["error", "message"]);
 };
+
+type CheckStatus = "ok" | "unavailable";
+
+/** The body GET /api/v1/health answers with, for the given check results (durations vary). */
+export const healthReport = (
+  status: "ok" | "degraded" | "unavailable",
+  checks: { database: CheckStatus; rateLimit: CheckStatus; backend: "memory" | "upstash" },
+) => ({
+  status,
+  checks: {
+    database: { status: checks.database, duration_ms: expect.any(Number) },
+    rate_limit: { status: checks.rateLimit, duration_ms: expect.any(Number), backend: checks.backend },
+  },
+});
