@@ -116,6 +116,9 @@ const checkedEnvSchema = envSchema.refine(
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the service reads, in the schema's order. */
+export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];
+
 function loadEnv(): Env {
   const parsed = checkedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
