@@ -34,7 +34,7 @@ const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const directRoutes = await loadDirectRoutes(path.resolve(".next"));
 const server = createFrontServer(
-  directApiHandler(directRoutes, `http://localhost:${env.PORT}`, app.getRequestHandler()),
+  directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
 );
 server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 

@@ -96,6 +96,19 @@ test.describe("notes API served directly by the front server", () => {
     expect(slash.headers.location).toBe(`/api/v1/shares/${id}/meta`);
   });
 
+  test("links say https when X-Forwarded-Proto does, as Next.js's request URL would", async () => {
+    const created = await send("POST", "/api/v1/shares", {
+      body: JSON.stringify({ content: "behind a TLS proxy", ttl: "1h" }),
+      headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
+    });
+    expect(created.status).toBe(201);
+    const { id, url } = JSON.parse(created.body) as { id: string; url: string };
+    expect(url).toBe(`https://127.0.0.1:${process.env.E2E_PORT}/${id}`);
+    expect(created.headers.location).toBe(
+      `https://127.0.0.1:${process.env.E2E_PORT}/api/v1/shares/${id}/meta`,
+    );
+  });
+
   test("ids are percent-decoded as Next.js does; a query string is ignored", async ({ api }) => {
     const id = await api.createId({ content: "encoded", ttl: "1h" });
     const encoded = `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;

@@ -8,7 +8,7 @@ import { directApiHandler, directRoute } from "./direct-api-routes";
 
 let server: Server;
 let base = "";
-const origin = "http://localhost:4321";
+const host = "localhost:4321";
 
 beforeAll(async () => {
   const routes = [
@@ -32,7 +32,7 @@ beforeAll(async () => {
     }),
   ];
   server = createServer(
-    directApiHandler(routes, origin, async (req, res) => {
+    directApiHandler(routes, host, async (req, res) => {
       res.writeHead(299, { "content-type": "text/plain" });
       res.end(`fallback ${req.method} ${req.url}`);
     }),
@@ -56,11 +56,27 @@ describe("directApiHandler", () => {
     );
     expect(await response.json()).toEqual({
       params: { id: "Ab/c" },
-      url: `${origin}/api/v1/shares/%41b%2Fc/read?x=1`,
+      url: `http://${host}/api/v1/shares/%41b%2Fc/read?x=1`,
       method: "POST",
       header: "yes",
       body: "héllo",
     });
+  });
+
+  it("says https in the request's URL when X-Forwarded-Proto does, as Next.js does", async () => {
+    for (const [proto, scheme] of [
+      ["https", "https"],
+      ["https, http", "https"],
+      ["http", "http"],
+    ] as const) {
+      const response = await fetch(`${base}/api/v1/shares/abc/read`, {
+        method: "POST",
+        headers: { "x-forwarded-proto": proto },
+      });
+      expect(((await response.json()) as { url: string }).url).toBe(
+        `${scheme}://${host}/api/v1/shares/abc/read`,
+      );
+    }
   });
 
   it("hands methods a route does not export, other paths and trailing slashes to the fallback", async () => {

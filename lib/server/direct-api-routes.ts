@@ -117,14 +117,19 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
+ * host and port, and https when X-Forwarded-Proto says so.
+ */
+function toRequest(req: IncomingMessage, host: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (value) for (const item of value) headers.append(name, item);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(origin + req.url, {
+  const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
+  return new Request(`${scheme}://${host}${req.url}`, {
     method: req.method,
     headers,
     ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
@@ -149,11 +154,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 /**
  * Serves the direct routes' methods from `routes` and hands every other request to `fallback`
- * (Next.js's request handler). `origin` is what Next.js would report in `request.url`.
+ * (Next.js's request handler). `host` is this server's, as Next.js reports it in `request.url`
+ * (`localhost:3000`).
  */
 export function directApiHandler(
   routes: DirectRoute[],
-  origin: string,
+  host: string,
   fallback: RequestHandler,
 ): RequestHandler {
   return async (req, res) => {
@@ -170,7 +176,7 @@ export function directApiHandler(
         const params = Object.fromEntries(
           Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
         );
-        return send(res, await handler(toRequest(req, origin), { params: Promise.resolve(params) }));
+        return send(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
       }
     }
     return fallback(req, res);
