@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
@@ -126,6 +127,37 @@ test.describe("front server", () => {
       for (const secret of [id, keyedId, deleteToken, secrets.content, secrets.password, key, key.slice(4)]) {
         expect(output, secret).not.toContain(secret);
       }
+
+      // A client that leaves halfway through its body: logged as aborted with no status (nothing was
+      // sent), and not as a database outage or a bug.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(new URL(base).port), "127.0.0.1", () => {
+          socket.write(
+            'POST /api/v1/shares HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"content":"half',
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 300);
+        });
+        socket.on("error", reject);
+      });
+      await expect
+        .poll(() => requestLines(server).filter((line) => line.aborted === true))
+        .toEqual([
+          {
+            time: expect.any(String),
+            level: "info",
+            msg: "request",
+            method: "POST",
+            route: "/api/v1/shares",
+            status: null,
+            duration_ms: expect.any(Number),
+            request_id: expect.stringMatching(uuid),
+            aborted: true,
+          },
+        ]);
+      expect(server.stderr()).not.toMatch(/Database unavailable|Unhandled error/);
 
       // SIGTERM while a create's body is still arriving: the server stops taking new connections,
       // the request completes, and the process exits 0.

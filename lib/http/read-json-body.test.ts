@@ -32,6 +32,20 @@ describe("readJsonBody", () => {
     expect(await readJsonBody(post(null), { emptyAsObject: true })).toEqual({});
   });
 
+  it("answers bad_json when the body stream fails midway (a client that went away)", async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"content":"ab'));
+      },
+    });
+    await expect(readJsonBody(post(body))).rejects.toEqual(
+      new ApiError("bad_json", "The request body ended before it was complete."),
+    );
+  });
+
   it("refuses a declared Content-Length over the limit without reading", async () => {
     const request = post("{}", { "content-length": String(maxBodyBytes + 1) });
     expect(await codeOf(request)).toBe("too_large");

@@ -14,7 +14,11 @@ async function readCapped(request: Request): Promise<Uint8Array> {
   let total = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that goes away mid-body is its own fault, not a database outage or a bug: a 4xx
+    // that nobody receives, and nothing logged as an error.
+    const { done, value } = await reader.read().catch(() => {
+      throw new ApiError("bad_json", "The request body ended before it was complete.");
+    });
     if (done) break;
     total += value.byteLength;
     // Content-Length can be absent (chunked) or wrong, so the count is what decides.

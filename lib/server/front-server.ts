@@ -18,7 +18,8 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
     msg: "request",
     method: req.method,
     route: requestRoute((req.url ?? "/").split("?", 1)[0] ?? "/"),
-    status: res.statusCode,
+    // No status when the client left before any answer was sent.
+    status: res.headersSent ? res.statusCode : null,
     duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
     request_id: requestId,
     ...(res.writableFinished ? {} : { aborted: true }),
