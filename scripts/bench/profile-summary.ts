@@ -37,6 +37,8 @@ function areaOf(frame: CallFrame): string {
   if (special[frame.functionName]) return special[frame.functionName] ?? "";
   const origin = originOf(frame);
   if (origin === "") return "native/builtin (writev, JSON, ...)";
+  // npm start's bundle of scripts/start.ts and the lib/ files it imports (scripts/launch.mjs).
+  if (origin.includes("/node_modules/.cache/notes/")) return "our code (lib/, app/, scripts/)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:dist\/)?([^/]+)?/.exec(origin);
   if (pkg?.[1] === "next") return `next (${pkg[2] ?? ""})`;
   if (pkg?.[1]) return pkg[1];
