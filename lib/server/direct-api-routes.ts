@@ -122,10 +122,11 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * host and port, and https when X-Forwarded-Proto says so.
  */
 function toRequest(req: IncomingMessage, host: string): Request {
-  const headers = new Headers();
+  // Pairs, not a Headers object: the Request copies whatever it is given into Headers of its own.
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (value) for (const item of value) headers.append(name, item);
+    if (typeof value === "string") headers.push([name, value]);
+    else if (value) for (const item of value) headers.push([name, item]);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
