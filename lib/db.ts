@@ -50,12 +50,13 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openEmbedded(): Promise<Database> {
   const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir);
-  await applyMigrations(fromPglite(pglite));
+  const executor = fromPglite(pglite);
+  await applyMigrations(executor);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
     queryRows: async <T>(statement: Prisma.Sql) =>
-      (await pglite.query<T>(statement.text, statement.values)).rows,
+      (await executor.query<T>(statement.text, statement.values)).rows,
     close: async () => {
       await prisma.$disconnect();
       await close();
