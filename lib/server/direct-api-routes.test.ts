@@ -22,6 +22,20 @@ beforeAll(async () => {
           body: await request.text(),
         }),
     }),
+    directRoute("api/v1/shares/[id]/meta", {
+      // A streamed body: three chunks, the last one empty, then the end.
+      GET: async () => {
+        const chunks = ["é".repeat(3), "x".repeat(70_000), ""].map((text) => new TextEncoder().encode(text));
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const chunk = chunks.shift();
+            if (chunk) controller.enqueue(chunk);
+            else controller.close();
+          },
+        });
+        return new Response(body, { headers: { "content-type": "text/plain" } });
+      },
+    }),
     directRoute("api/v1/shares", {
       POST: async () => {
         const headers = new Headers({ "x-one": "1" });
@@ -92,6 +106,13 @@ describe("directApiHandler", () => {
       expect(response.status, `${method} ${path}`).toBe(299);
       if (method !== "HEAD") expect(await response.text()).toBe(`fallback ${method} ${path}`);
     }
+  });
+
+  it("writes a body that arrives in several chunks whole, with its length in bytes", async () => {
+    const response = await fetch(`${base}/api/v1/shares/abc/meta`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(String(6 + 70_000));
+    expect(await response.text()).toBe(`${"é".repeat(3)}${"x".repeat(70_000)}`);
   });
 
   it("writes every set-cookie header and no body for a 204", async () => {
