@@ -1,8 +1,8 @@
 // The yardstick of `npm run bench`: the three hot endpoints on bare node:http and a pg.Pool, with
 // the app's own SQL (share-sql.ts), validation schema, renderer (the same worker pool as the app's
 // create) and response builders, and the app's way of running the statements (pg's pool, prepared).
-// What the app costs beyond this is its request handling: Web Request and Response objects, rate
-// limits, the request log.
+// What the app costs beyond this is its request handling (Web Request and Response objects, rate
+// limits, the request log) and the Next.js runtime it shares a process with (docs/benchmarks.md).
 // Covers only what the benchmark sends: no API keys, no passwords, no multi-page notes.
 // BENCH_BASELINE_DRIVER=prisma runs the statements through Prisma's $queryRaw instead, which shows
 // what Prisma's raw-query layer costs.

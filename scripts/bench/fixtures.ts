@@ -89,6 +89,19 @@ async function call(url: string, method: "GET" | "POST"): Promise<Record<string,
   return (await response.json()) as Record<string, unknown>;
 }
 
+/**
+ * Opens a note's web page once, as the first visitor of a shared link would. A production server
+ * serves pages as well as the API, and the first page changes how fast the API runs for the rest of
+ * the process's life: Next.js starts its AsyncLocalStorage contexts, and on Node 20 that puts a hook
+ * on every promise and async resource the process creates (docs/benchmarks.md). Measuring without a
+ * page would report a server that no deployment runs.
+ */
+export async function servePage(baseUrl: string, id: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/${id}`);
+  await response.text();
+  if (response.status !== 200) throw new Error(`GET ${baseUrl}/${id} answered ${response.status}`);
+}
+
 /** What a server answers to each benchmarked call, for comparing app and baseline. */
 export type Sample = {
   create: Record<string, unknown>;

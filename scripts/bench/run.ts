@@ -9,6 +9,7 @@
 //   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k
 //   BENCH_BASELINE_DRIVER=prisma   baseline queries through Prisma instead of pg (see baseline-server.ts)
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
+//   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
@@ -16,7 +17,7 @@ import pg from "pg";
 import { z } from "zod";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { migrateDatabase } from "../../lib/db/migrate";
-import { compareSamples, insertNote, largeNote, seedNotes, type SeededNotes } from "./fixtures";
+import { compareSamples, insertNote, largeNote, seedNotes, servePage, type SeededNotes } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
 import { connections, runLoad, scenarioNames, scenarioTitles, stopLoad, type ScenarioName } from "./load";
 import { evaluateTargets, formatLargeCreate, formatScenario, formatTargets, writeJson } from "./report";
@@ -38,6 +39,7 @@ const options = z
       .pipe(z.array(z.enum(scenarioNames)).min(1)),
     BENCH_BASELINE_DRIVER: z.enum(["pg", "prisma"]).default("pg"),
     BENCH_GZIP: z.enum(["0", "1"]).default("0"),
+    BENCH_APP_PAGE: z.enum(["0", "1"]).default("1"),
   })
   .parse(process.env);
 const seconds = options.BENCH_SECONDS;
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
   const idleRssMiB = { app: treeRssMiB(app.pid), baseline: treeRssMiB(baseline.pid) };
   const appSeed = await seedNotes(app.url, largeId);
   const baselineSeed = await seedNotes(baseline.url, largeId);
+  if (options.BENCH_APP_PAGE === "1") await servePage(app.url, appSeed.notes.small);
   const differences = compareSamples(appSeed.sample, baselineSeed.sample);
   console.log(
     differences.length === 0
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
     `Database ${databaseName}; ${connections} connections; warm-up of ${warmupSeconds} s or until every ` +
       `connection has had an answer, then ${seconds} s measured ` +
       `per scenario and server; baseline on ${options.BENCH_BASELINE_DRIVER}` +
+      `${options.BENCH_APP_PAGE === "1" ? "" : "; no web page opened on the app"}` +
       `${options.BENCH_GZIP === "1" ? "; Accept-Encoding: gzip" : ""}; ${os.cpus().length} CPUs ` +
       "shared by load generator, servers and Postgres.",
   );
