@@ -146,9 +146,54 @@ test.describe("read and meta errors", () => {
     });
   }
 
-  test("unknown API routes answer JSON not_found", async ({ request }) => {
-    const response = await request.get("/api/v1/nothing/here");
-    test.expect(response.status()).toBe(404);
-    test.expect(await response.json()).toMatchObject({ error: "not_found" });
+  test("unknown API routes answer JSON not_found, whatever the method", async ({ request }) => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const response = await request.fetch("/api/v1/nothing/here", { method });
+      test.expect(response.status(), method).toBe(404);
+      test.expect(response.headers()["content-type"], method).toBe("application/json; charset=utf-8");
+      test
+        .expect(await response.json(), method)
+        .toEqual({ error: "not_found", message: "No such API route." });
+    }
+  });
+
+  test("a method a route does not serve -> JSON 404 not_found with Allow; OPTIONS names the same", async ({
+    api,
+    request,
+  }) => {
+    const id = await api.createId({ content: "methods", ttl: "1h", burn_after: 1 });
+    const routes = [
+      { path: "/api/v1/shares", served: ["POST"] },
+      { path: `/api/v1/shares/${id}`, served: ["DELETE"] },
+      { path: `/api/v1/shares/${id}/meta`, served: ["GET", "HEAD"] },
+      { path: `/api/v1/shares/${id}/read`, served: ["POST"] },
+      { path: "/api/v1/health", served: ["GET", "HEAD"] },
+      { path: "/api/v1/openapi.json", served: ["GET", "HEAD"] },
+      { path: "/api/v1/cron/cleanup", served: ["GET", "HEAD"] },
+    ];
+    for (const { path, served } of routes) {
+      const allow = [...served, "OPTIONS"].sort().join(", ");
+      const named = served.filter((method) => method !== "HEAD").join(" and ");
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter(
+        (m) => !served.includes(m),
+      )) {
+        const response = await request.fetch(path, { method });
+        const where = `${method} ${path}`;
+        test.expect(response.status(), where).toBe(404);
+        test.expect(response.headers().allow, where).toBe(allow);
+        test.expect(response.headers()["content-type"], where).toBe("application/json; charset=utf-8");
+        if (method !== "HEAD") {
+          test.expect(await response.json(), where).toEqual({
+            error: "not_found",
+            message: `No such API route: this path answers ${named} only.`,
+          });
+        }
+      }
+      const options = await request.fetch(path, { method: "OPTIONS" });
+      test.expect(options.status(), `OPTIONS ${path}`).toBe(204);
+      test.expect(options.headers().allow, `OPTIONS ${path}`).toBe(allow);
+    }
+    // None of it counted a view or deleted the note.
+    test.expect((await api.meta(id)).json).toMatchObject({ id, remaining_views: 1 });
   });
 });

@@ -10,8 +10,8 @@ import type { RequestHandler } from "./front-server";
 // machines, several times the handlers' own work (docs/benchmarks.md), so under `npm start` the
 // hot API paths skip them: the same compiled handlers, the same modules and database pool as
 // Next.js uses, without the routing around them. Everything else, and every method a route does not
-// export (HEAD, OPTIONS), still goes to Next.js, as does every request under `next dev` or on a
-// platform.
+// export (HEAD on the GET routes, which Next.js derives from GET), still goes to Next.js, as does
+// every request under `next dev` or on a platform.
 
 type RouteHandler = (
   request: Request,

@@ -1,5 +1,6 @@
 import { checkHealth } from "@/lib/health/check-health";
 import { apiRoute } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
 
 // GET /api/v1/health: whether the service can serve (200, maybe degraded) or not (503)
@@ -10,3 +11,5 @@ export const GET = apiRoute("GET /api/v1/health", async () => {
     headers: { "cache-control": "no-store" },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { parseBody } from "@/lib/http/parse-body";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -19,3 +20,5 @@ export const POST = apiRoute("POST /api/v1/shares", async (request, _params, lim
     headers: { location: shareMetaUrl(baseUrl, share.id) },
   });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { deleteShare } from "@/lib/shares/delete-share";
 
@@ -9,5 +10,4 @@ export const DELETE = apiRoute<{ id: string }>("DELETE /api/v1/shares/[id]", asy
   return new Response(null, { status: 204 });
 });
 
-// Other methods on a note's URL answer like any unknown API route: a JSON not_found.
-export { GET, PATCH, POST, PUT } from "../../[...path]/route";
+export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = otherMethods("DELETE");

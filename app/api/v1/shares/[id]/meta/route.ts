@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { getShareMeta } from "@/lib/shares/get-share-meta";
@@ -14,3 +15,5 @@ export const GET = apiRoute<{ id: string }>(
     return jsonResponse(toShareMetaResponse(meta), { headers: { "cache-control": "no-store" } });
   },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
@@ -16,3 +17,5 @@ export const POST = apiRoute<{ id: string }>(
     return jsonResponse(toReadShareResponse(share), { headers: { "cache-control": "no-store" } });
   },
 );
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
