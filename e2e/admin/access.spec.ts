@@ -141,3 +141,25 @@ test("a session that ends while the page is open sends it back to the sign-in fo
   await expect(page.getByLabel("Admin secret")).toBeVisible();
   await expect(page.getByRole("heading", { name: "API keys" })).toHaveCount(0);
 });
+
+test("a method an admin route does not serve -> JSON 404 not_found with Allow, before any check", async ({
+  request,
+}) => {
+  const routes: [string, string][] = [
+    ["/admin/api/session", "DELETE, OPTIONS, POST"],
+    ["/admin/api/keys", "OPTIONS, POST"],
+    ["/admin/api/keys/00000000-0000-0000-0000-000000000000/revoke", "OPTIONS, POST"],
+    ["/admin/api/notes/lookup", "OPTIONS, POST"],
+    ["/admin/api/notes/AAAAAAAAAA/review", "OPTIONS, POST"],
+    ["/admin/api/notes/AAAAAAAAAA", "DELETE, OPTIONS"],
+  ];
+  for (const [path, allow] of routes) {
+    const response = await request.fetch(path, { method: "PUT", headers: sameOrigin });
+    expect(response.status(), path).toBe(404);
+    expect(response.headers().allow, path).toBe(allow);
+    expect(await response.json(), path).toMatchObject({ error: "not_found" });
+    const options = await request.fetch(path, { method: "OPTIONS" });
+    expect(options.status(), path).toBe(204);
+    expect(options.headers().allow, path).toBe(allow);
+  }
+});

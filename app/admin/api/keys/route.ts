@@ -2,6 +2,7 @@ import { adminRoute } from "@/lib/admin/admin-route";
 import { toIssuedKeyResponse } from "@/lib/admin/admin-responses";
 import { issueKeyBodySchema } from "@/lib/admin/admin-schemas";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
+import { otherMethods } from "@/lib/http/other-methods";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
@@ -19,3 +20,5 @@ export const POST = adminRoute("POST /admin/api/keys", { session: true }, async 
   });
   return jsonResponse(toIssuedKeyResponse(issued), { status: 201 });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

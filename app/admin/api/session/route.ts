@@ -9,6 +9,7 @@ import { adminRoute } from "@/lib/admin/admin-route";
 import { signInBodySchema } from "@/lib/admin/admin-schemas";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { signInAdmin } from "@/lib/admin/sign-in-admin";
+import { otherMethods } from "@/lib/http/other-methods";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
@@ -36,3 +37,5 @@ export const DELETE = adminRoute(
     return response;
   },
 );
+
+export const { GET, HEAD, PUT, PATCH, OPTIONS } = otherMethods("POST", "DELETE");

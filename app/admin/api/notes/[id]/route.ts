@@ -1,6 +1,7 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { takeDownShare } from "@/lib/admin/take-down-share";
+import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
 
 // DELETE /admin/api/notes/<id>: take a note down (delete it and its content for good)
@@ -18,3 +19,5 @@ export const DELETE = adminRoute<{ id: string }>(
     return jsonResponse({ id: deleted.id, deleted: true });
   },
 );
+
+export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = otherMethods("DELETE");

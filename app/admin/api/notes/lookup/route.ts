@@ -4,6 +4,7 @@ import { noteLookupBodySchema } from "@/lib/admin/admin-schemas";
 import { findNoteForModeration } from "@/lib/admin/find-note-for-moderation";
 import { noteIdFromReference } from "@/lib/admin/note-reference";
 import { ApiError } from "@/lib/http/api-error";
+import { otherMethods } from "@/lib/http/other-methods";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
@@ -16,3 +17,5 @@ export const POST = adminRoute("POST /admin/api/notes/lookup", { session: true }
   if (!id) throw new ApiError("not_found", "That is neither a note id nor a note's URL.");
   return jsonResponse(toModeratedNoteResponse(await findNoteForModeration({ id })));
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

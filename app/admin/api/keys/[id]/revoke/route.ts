@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminRoute } from "@/lib/admin/admin-route";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { ApiError } from "@/lib/http/api-error";
+import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 
@@ -24,3 +25,5 @@ export const POST = adminRoute<{ id: string }>(
     return jsonResponse({ id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null });
   },
 );
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -2,6 +2,7 @@ import { adminRoute } from "@/lib/admin/admin-route";
 import { toReviewResponse } from "@/lib/admin/admin-responses";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { reviewShare } from "@/lib/admin/review-share";
+import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
 
 // POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
@@ -19,3 +20,5 @@ export const POST = adminRoute<{ id: string }>(
     return jsonResponse(toReviewResponse(note));
   },
 );
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
