@@ -142,7 +142,7 @@ test("a session that ends while the page is open sends it back to the sign-in fo
   await expect(page.getByRole("heading", { name: "API keys" })).toHaveCount(0);
 });
 
-test("a method an admin route does not serve -> JSON 404 not_found with Allow, before any check", async ({
+test("a method an admin route does not serve, or an unknown admin API path -> JSON 404 not_found", async ({
   request,
 }) => {
   const routes: [string, string][] = [
@@ -162,4 +162,7 @@ test("a method an admin route does not serve -> JSON 404 not_found with Allow, b
     expect(options.status(), path).toBe(204);
     expect(options.headers().allow, path).toBe(allow);
   }
+  const unknown = await request.post("/admin/api/nothing/here", { headers: sameOrigin });
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: "not_found", message: "No such API route." });
 });
