@@ -28,7 +28,8 @@ export async function startServer(port: number, settings: Record<string, string>
   };
   for (const name of inherited) if (process.env[name] !== undefined) env[name] = process.env[name];
   Object.assign(env, { DATABASE_URL: databaseUrl, PORT: String(port), ...settings });
-  const server = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], {
+  // As `npm start` runs it (scripts/launch.mjs), like every other server the tests start.
+  const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -41,20 +42,26 @@ export async function startServer(port: number, settings: Record<string, string>
     server.kill("SIGTERM");
     await exited;
   };
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) break;
+  // Each attempt is bounded, so that a server that accepts but never answers cannot stall the wait;
+  // the last outcome and the time taken go into the error, to tell "never listened" from "hung".
+  const started = Date.now();
+  let last = "no attempt";
+  while (Date.now() - started < 120_000 && server.exitCode === null) {
     try {
       // The JSON 404 of an unknown API path: answered by Next.js, and not rate limited.
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/ready-check`)).status === 404) {
-        return { port, output: () => output, stop };
-      }
-    } catch {
-      // not listening yet
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/ready-check`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (response.status === 404) return { port, output: () => output, stop };
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = String((error as Error).cause ?? error);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const waited = ((Date.now() - started) / 1000).toFixed(1);
   await stop();
-  throw new Error(`The test server on ${port} did not start:\n${output}`);
+  throw new Error(`The test server on ${port} did not answer in ${waited} s (last: ${last}):\n${output}`);
 }
 
 export type Answer = {

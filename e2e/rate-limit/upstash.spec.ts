@@ -23,7 +23,14 @@ test.beforeAll(async () => {
     RATE_LIMIT_CREATE: "4/1m",
     RATE_LIMIT_PASSWORD: "2/1m",
   };
-  servers = await Promise.all([startServer(ports.proxyA, settings), startServer(ports.proxyB, settings)]);
+  // Both or neither: a server that started must not outlive the other's failure.
+  const started = await Promise.allSettled([
+    startServer(ports.proxyA, settings),
+    startServer(ports.proxyB, settings),
+  ]);
+  servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 });
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
