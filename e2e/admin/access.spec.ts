@@ -3,11 +3,12 @@ import { createSessionToken } from "../../lib/admin/admin-session";
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer } from "../support/server-process";
 import { adminSecret, countActions, sameOrigin, signInThroughPage } from "./admin-support";
+import { testPorts } from "../support/ports";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
 // cookie it earns is HttpOnly, SameSite=Strict, limited to /admin and to hours.
 
-const disabledPort = Number(process.env.E2E_PORT) + 2;
+const disabledPort = testPorts.adminDisabled;
 const disabledBase = `http://127.0.0.1:${disabledPort}`;
 
 test("without ADMIN_SECRET the admin page says it is disabled and every admin route is 404", async () => {

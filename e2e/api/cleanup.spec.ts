@@ -6,12 +6,13 @@ import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
 
 // Cleanup through all three doors (the cron route, `npm run cleanup`, the periodic run inside
 // `npm start`), each against a server and database of this spec's own, so the counts are exact
 // and other specs' expired or burned notes are not touched.
 
-const port = Number(process.env.E2E_PORT) + 20;
+const port = testPorts.cleanup;
 const cronSecret = randomBytes(24).toString("hex");
 
 type Seeded = { live: string[]; expired: string[]; burned: string[] };

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer as startServerProcess, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart.
-const port = Number(process.env.E2E_PORT) + 1;
+const port = testPorts.embeddedDatabase;
 const base = `http://127.0.0.1:${port}`;
 
 const startServer = (dataDir: string) =>

@@ -6,12 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
 
 // The front server `npm start` runs (lib/server/front-server.ts): a request id on every response,
 // one JSON log line per request that never holds a secret, and a graceful stop on SIGTERM.
 
-const logServerPort = Number(process.env.E2E_PORT) + 25;
-const embeddedPort = Number(process.env.E2E_PORT) + 26;
+const logServerPort = testPorts.frontServerLog;
+const embeddedPort = testPorts.frontServerEmbedded;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 type LogLine = Record<string, unknown>;

@@ -5,14 +5,15 @@ import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, healthReport, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { testPorts } from "../support/ports";
 
 // Database outages against a real Postgres: a server of this spec's own reaches its database through
 // a TCP proxy the test cuts and restores. Every answer must be quick and never a 500, nothing may be
 // lost or stored twice, burn counts stay exact, and service resumes by itself.
 
-const proxyPort = Number(process.env.E2E_PORT) + 21;
-const serverPort = Number(process.env.E2E_PORT) + 22;
-const lateServerPort = Number(process.env.E2E_PORT) + 27;
+const proxyPort = testPorts.outageProxy;
+const serverPort = testPorts.outageServer;
+const lateServerPort = testPorts.outageLateServer;
 // Short timeouts keep the test quick; an answer must come within them plus some slack.
 const timeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
 const answerWithinMs = 6_000;

@@ -1,10 +1,11 @@
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
 
 // Two server processes on one Postgres, as behind a load balancer: parallel reads of one note,
 // spread over both, still burn it exactly.
 
-const ports = [Number(process.env.E2E_PORT) + 23, Number(process.env.E2E_PORT) + 24];
+const ports = [testPorts.scaleOutA, testPorts.scaleOutB];
 
 test("two instances on one database: parallel reads spread over both burn exactly", async ({ api, sql }) => {
   test.setTimeout(180_000);

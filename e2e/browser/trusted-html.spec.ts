@@ -4,9 +4,10 @@ import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
 
 // HTML_MODE=trusted (Variant A's raw HTML, opt-in) needs a server of its own with that setting.
-const port = Number(process.env.E2E_PORT) + 3;
+const port = testPorts.trustedHtml;
 const base = `http://127.0.0.1:${port}`;
 
 const RAW = [

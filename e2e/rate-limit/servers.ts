@@ -4,18 +4,18 @@
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { databaseUrl } from "../support/fixtures";
+import { testPorts } from "../support/ports";
 
 export type TestServer = { port: number; output: () => string; stop: () => Promise<void> };
 
-const base = Number(process.env.E2E_PORT);
-/** Ports of this project: servers at E2E_PORT+10.., a bridge at E2E_PORT+20... */
+/** Ports of this project (e2e/support/ports.ts). */
 export const ports = {
-  memory: base + 10,
-  proxyA: base + 11,
-  proxyB: base + 12,
-  unreachable: base + 13,
-  bridge: base + 20,
-  closed: base + 29,
+  memory: testPorts.rateLimitMemory,
+  proxyA: testPorts.rateLimitProxyA,
+  proxyB: testPorts.rateLimitProxyB,
+  unreachable: testPorts.rateLimitUnreachable,
+  bridge: testPorts.upstashBridge,
+  closed: testPorts.rateLimitClosed,
 };
 
 const inherited = ["PATH", "HOME", "TMPDIR", "NODE_OPTIONS"];
