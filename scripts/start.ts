@@ -38,17 +38,32 @@ const server = createFrontServer(
 );
 server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 
-// SIGTERM (platforms, `docker stop`) and Ctrl-C: stop accepting, finish what is in flight, close
-// the database, exit 0. A second signal exits at once.
+// Stops accepting, finishes what is in flight, closes the database, exits with `exitCode`.
 let stopping = false;
+function stop(reason: string, exitCode: number): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${reason}: finishing requests in flight, then stopping.`);
+  void drainServer(server, env.SHUTDOWN_GRACE_MS)
+    .then(() => app.close())
+    .then(runShutdownHooks)
+    .then(() => process.exit(exitCode));
+}
+
+// SIGTERM (platforms, `docker stop`) and Ctrl-C: exit 0 once done. A second signal exits at once.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
-    stopping = true;
-    console.log(`${signal}: finishing requests in flight, then stopping.`);
-    void drainServer(server, env.SHUTDOWN_GRACE_MS)
-      .then(() => app.close())
-      .then(runShutdownHooks)
-      .then(() => process.exit(0));
+    stop(signal, 0);
   });
+}
+
+// Output that can no longer be written (the reader of the pipe the logs go to has exited: EPIPE).
+// Unhandled, the error reaches Next.js's uncaughtException handler, which logs it to the same
+// broken stream, which fails again: the process spins at full CPU and stops answering. A program
+// whose output is gone stops, as one killed by SIGPIPE would; this one stops gracefully, exit 1.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) =>
+    stop(`Log output failed (${error.code ?? error.message})`, 1),
+  );
 }

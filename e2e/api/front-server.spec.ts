@@ -184,6 +184,28 @@ test.describe("front server", () => {
     }
   });
 
+  test("when its log output is closed (EPIPE), the server answers what it has and stops, exit 1", async () => {
+    test.setTimeout(120_000);
+    const server = await startServer({
+      port: testPorts.frontServerClosedOutput,
+      env: { DATABASE_URL: databaseUrl },
+    });
+    try {
+      // The reader of both pipes goes away, as a log shipper that exits would.
+      server.child.stdout?.destroy();
+      server.child.stderr?.destroy();
+      // This answer's log line is the first write to fail.
+      expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+      const outcome = await Promise.race([
+        server.exited,
+        new Promise((resolve) => setTimeout(() => resolve("still running after 20 s"), 20_000)),
+      ]);
+      expect(outcome).toBe(1);
+    } finally {
+      await server.stop("SIGKILL");
+    }
+  });
+
   test("with the embedded database: delete and the periodic cleanup work, SIGTERM exits 0 and releases the lock", async () => {
     test.setTimeout(120_000);
     const dataDir = await mkdtemp(path.join(tmpdir(), "notes-front-"));
