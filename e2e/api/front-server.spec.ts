@@ -184,18 +184,19 @@ test.describe("front server", () => {
     }
   });
 
-  test("when its log output is closed (EPIPE), the server answers what it has and stops, exit 1", async () => {
+  test("when its log output is closed (EPIPE), the server stops instead of spinning, exit 1", async () => {
     test.setTimeout(120_000);
     const server = await startServer({
       port: testPorts.frontServerClosedOutput,
       env: { DATABASE_URL: databaseUrl },
     });
     try {
-      // The reader of both pipes goes away, as a log shipper that exits would.
+      // The reader of both pipes goes away, as a log shipper that exits would. The next log line
+      // fails: the readiness check's, if it is still pending, or else this request's. So the
+      // request may be answered or cut off as the server stops; either way the server must stop.
       server.child.stdout?.destroy();
       server.child.stderr?.destroy();
-      // This answer's log line is the first write to fail.
-      expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+      await fetch(`${server.url}/api/v1/health`).catch(() => undefined);
       const outcome = await Promise.race([
         server.exited,
         new Promise((resolve) => setTimeout(() => resolve("still running after 20 s"), 20_000)),
