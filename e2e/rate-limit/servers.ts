@@ -1,10 +1,10 @@
 // Servers the rate-limit specs start themselves, with low limits, on this run's database, and a
 // small HTTP client that can choose its source address on the loopback network (127.0.0.0/8 all
 // reaches this machine), so each test is its own client without any forwarding header.
-import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { databaseUrl } from "../support/fixtures";
 import { testPorts } from "../support/ports";
+import { startServer as startServerProcess } from "../support/server-process";
 
 export type TestServer = { port: number; output: () => string; stop: () => Promise<void> };
 
@@ -18,50 +18,26 @@ export const ports = {
   closed: testPorts.rateLimitClosed,
 };
 
-const inherited = ["PATH", "HOME", "TMPDIR", "NODE_OPTIONS"];
+// The test server's relaxed limits (playwright.config.ts) are not passed on: these servers keep
+// the defaults but for the limits each spec sets.
+const relaxedLimits = Object.fromEntries(
+  Object.keys(process.env)
+    .filter((name) => name.startsWith("RATE_LIMIT_"))
+    .map((name) => [name, undefined]),
+);
 
 export async function startServer(port: number, settings: Record<string, string>): Promise<TestServer> {
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    RENDER_WORKERS: "1",
-  };
-  for (const name of inherited) if (process.env[name] !== undefined) env[name] = process.env[name];
-  Object.assign(env, { DATABASE_URL: databaseUrl, PORT: String(port), ...settings });
-  // As `npm start` runs it (scripts/launch.mjs), like every other server the tests start.
-  const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess({
+    port,
+    env: { ...relaxedLimits, DATABASE_URL: databaseUrl, RENDER_WORKERS: "1", ...settings },
   });
-  let output = "";
-  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+  return {
+    port,
+    output: () => server.stdout() + server.stderr(),
+    stop: async () => {
+      await server.stop();
+    },
   };
-  // Each attempt is bounded, so that a server that accepts but never answers cannot stall the wait;
-  // the last outcome and the time taken go into the error, to tell "never listened" from "hung".
-  const started = Date.now();
-  let last = "no attempt";
-  while (Date.now() - started < 120_000 && server.exitCode === null) {
-    try {
-      // The JSON 404 of an unknown API path: answered by Next.js, and not rate limited.
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/ready-check`, {
-        signal: AbortSignal.timeout(5_000),
-      });
-      if (response.status === 404) return { port, output: () => output, stop };
-      last = `status ${response.status}`;
-    } catch (error) {
-      last = String((error as Error).cause ?? error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const waited = ((Date.now() - started) / 1000).toFixed(1);
-  await stop();
-  throw new Error(`The test server on ${port} did not answer in ${waited} s (last: ${last}):\n${output}`);
 }
 
 export type Answer = {

@@ -48,16 +48,24 @@ export async function startServer(options: {
       return exited;
     },
   };
-  for (let i = 0; i < 600 && !gone(); i++) {
+  // Each attempt is bounded, so that a server that accepts but never answers cannot stall the wait;
+  // the last outcome and the time taken go into the error, to tell "never listened" from "hung".
+  const started = Date.now();
+  let last = "no attempt";
+  while (Date.now() - started < 120_000 && !gone()) {
     try {
       // Any answer means Next.js is ready (the health may well be 503 while a database is down).
-      const response = await fetch(`${server.url}/api/v1/health`);
+      const response = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.status === 200 || response.status === 503) return server;
-    } catch {
-      // not listening yet
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = String((error as Error).cause ?? error);
     }
     await sleep(100);
   }
+  const waited = ((Date.now() - started) / 1000).toFixed(1);
   child.kill("SIGKILL");
-  throw new Error(`The server on port ${port} did not start:\n${stdout}\n${stderr}`);
+  throw new Error(
+    `The server on port ${port} did not answer in ${waited} s (last: ${last}):\n${stdout}\n${stderr}`,
+  );
 }
