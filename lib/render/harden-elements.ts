@@ -16,13 +16,22 @@ function absoluteUrlAllowed(url: string, schemes: readonly string[]): boolean {
   return scheme === "mailto" || url.slice(colon + 1, colon + 3) === "//";
 }
 
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 function hardenLink(element: Element, ids: ReadonlySet<string>): void {
   const href = element.properties.href;
   delete element.properties.target;
   if (typeof href === "string" && href.startsWith("#")) {
     // Ids were prefixed by the sanitizer; point same-page links at the prefixed id when it exists.
+    // Markdown percent-encodes link destinations (`#café` becomes `#caf%C3%A9`), ids are plain text.
     const target = href.slice(1);
-    if (!target.startsWith(CLOBBER_PREFIX) && ids.has(CLOBBER_PREFIX + target)) {
+    if (!target.startsWith(CLOBBER_PREFIX) && ids.has(CLOBBER_PREFIX + decodedFragment(target))) {
       element.properties.href = `#${CLOBBER_PREFIX}${target}`;
     }
   } else if (typeof href !== "string" || !absoluteUrlAllowed(href, ALLOWED_PROTOCOLS.href ?? [])) {

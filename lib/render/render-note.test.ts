@@ -10,7 +10,7 @@ const html = (content: string) => renderNote(content, "html");
 describe("renderNote: Markdown", () => {
   it("renders headings and emphasis", () => {
     expect(md("# Title\n\n*em*, **strong** and `code`")).toBe(
-      "<h1>Title</h1>\n<p><em>em</em>, <strong>strong</strong> and <code>code</code></p>",
+      '<h1 id="user-content-title">Title</h1>\n<p><em>em</em>, <strong>strong</strong> and <code>code</code></p>',
     );
   });
 
@@ -74,12 +74,16 @@ describe("renderNote: Markdown", () => {
   it("links footnotes to their prefixed ids", () => {
     const output = md("Text[^1]\n\n[^1]: Note.");
     expect(output).toContain(
-      `<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="" ` +
+      `<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref ` +
         `aria-describedby="user-content-footnote-label" ${REL}>1</a>`,
     );
+    expect(output).toContain('<section data-footnotes class="footnotes">');
     expect(output).toContain('<li id="user-content-fn-1">');
-    expect(output).toContain('<h2 id="user-content-footnote-label">Footnotes</h2>');
-    expect(output).toContain(`<a href="#user-content-fnref-1" data-footnote-backref=""`);
+    // Hidden on screen by the site's `.sr-only`, as on GitHub; the footnotes are still announced.
+    expect(output).toContain('<h2 class="sr-only" id="user-content-footnote-label">Footnotes</h2>');
+    expect(output).toContain(
+      `<a href="#user-content-fnref-1" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref"`,
+    );
   });
 
   it("renders lists and quotes flat when they nest absurdly deep", () => {

@@ -1,6 +1,6 @@
 import rehypeParse from "rehype-parse";
-import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
+import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
@@ -11,8 +11,10 @@ import { rehypeFilterStyles } from "./filter-styles";
 import { rehypeHardenElements } from "./harden-elements";
 import { rehypeHighlightCode } from "./highlight-code";
 import { rehypeLimitDepth } from "./limit-depth";
+import { rehypeRawHtml } from "./raw-html";
 import { renderPlainText } from "./render-plain-text";
 import { sanitizeSchema } from "./sanitize-schema";
+import { remarkTagFilter } from "./tag-filter";
 
 export type NoteFormat = "markdown" | "html";
 
@@ -39,9 +41,12 @@ function markdownProcessor(options: { containers: boolean }) {
       .use(remarkParse)
       .use(remarkGfm)
       .use(options.containers ? [] : [remarkWithoutContainers])
+      .use(remarkTagFilter)
       // The sanitizer adds the clobber prefix to ids, so remark-rehype must not add one as well.
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
-      .use(rehypeRaw)
+      .use(rehypeRawHtml)
+      // Headings get GitHub's ids (prefixed by the sanitizer), so a note can link to its own sections.
+      .use(rehypeSlug)
       .use(safeHtml)
       .freeze()
   );

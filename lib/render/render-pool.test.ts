@@ -11,7 +11,9 @@ const slowNote = "- item <b>&</b>\n".repeat(60_000);
 
 describe("renderNoteInWorker", () => {
   it("renders Markdown and HTML like renderNote", async () => {
-    expect(await renderNoteInWorker("# Hi *there*", "markdown")).toBe("<h1>Hi <em>there</em></h1>");
+    expect(await renderNoteInWorker("# Hi *there*", "markdown")).toBe(
+      '<h1 id="user-content-hi-there">Hi <em>there</em></h1>',
+    );
     expect(await renderNoteInWorker("<p onclick=x>p</p><script>x</script>", "html")).toBe("<p>p</p>");
   });
 
