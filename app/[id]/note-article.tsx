@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { CLOBBER_PREFIX } from "@/lib/render/sanitize-schema";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
@@ -10,9 +11,11 @@ import type { ReadNote } from "./note-viewer";
 /** `#page-N` (1-based, as people count) names a page of a multi-page note. */
 const PAGE_FRAGMENT = /^#page-(\d+)$/;
 
-function pageFromHash(count: number): number {
+/** The page `#page-N` names, or null when the fragment is not a page's (an in-note link's target). */
+function pageFromHash(count: number): number | null {
   const match = PAGE_FRAGMENT.exec(window.location.hash);
-  const index = match ? Number(match[1]) - 1 : 0;
+  if (!match) return null;
+  const index = Number(match[1]) - 1;
   return index >= 0 && index < count ? index : 0;
 }
 
@@ -27,11 +30,27 @@ export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: 
   const [current, setCurrent] = useState(0);
 
   useEffect(() => {
-    const follow = () => setCurrent(pageFromHash(pages.length));
+    // In-note links (`#user-content-…`, a heading or a footnote) only scroll: the page stays as it is.
+    const follow = () => {
+      const page = pageFromHash(pages.length);
+      if (page !== null) setCurrent(page);
+    };
     follow();
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, [pages.length]);
+
+  // A link to a heading (`/<id>#user-content-…`) opened the page before the note was read, so the
+  // browser found nothing to scroll to; scroll once the note is on screen.
+  useEffect(() => {
+    let target: string;
+    try {
+      target = decodeURIComponent(window.location.hash.slice(1));
+    } catch {
+      return;
+    }
+    if (target.startsWith(CLOBBER_PREFIX)) document.getElementById(target)?.scrollIntoView();
+  }, []);
 
   function select(index: number) {
     setCurrent(index);

@@ -115,3 +115,33 @@ test("pages: add, title, reorder and remove, then navigate them in the viewer", 
   });
   await expect(page.getByRole("tabpanel")).toHaveText("third text");
 });
+
+test("the preview keeps words after a mentioned tag, and in-note links scroll without spending a read", async ({
+  page,
+  api,
+}) => {
+  await page.goto("/");
+  const text =
+    "# Setup\n\nUse <style> for CSS, **not** inline.\n\n" +
+    "filler\n\n".repeat(60) +
+    "[back to Setup](#setup)";
+  await page.getByLabel("Text").fill(text);
+  const preview = page.getByRole("region", { name: "Preview of page 1" });
+  await expect(preview.locator("p").first()).toHaveText("Use <style> for CSS, not inline.");
+  await expect(preview.locator("strong")).toHaveText("not");
+  await expect(preview.getByRole("heading", { name: "Setup" })).toHaveAttribute("id", "user-content-setup");
+  await page.getByLabel("Destroy after this many reads").fill("2");
+  await page.getByRole("button", { name: "Create note" }).click();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+
+  await page.goto(url);
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  const article = page.getByRole("article");
+  const heading = article.getByRole("heading", { name: "Setup" });
+  await expect(heading).toBeVisible();
+  await article.getByRole("link", { name: "back to Setup" }).click();
+  await expect(page).toHaveURL(`${url}#user-content-setup`);
+  await expect(heading).toBeInViewport();
+  await expect(article.locator("p").first()).toHaveText("Use <style> for CSS, not inline.");
+  expect((await api.meta(url.slice(-10))).json.remaining_views).toBe(1);
+});
