@@ -55,7 +55,7 @@ export function KeysTable(props: { keys: Keys; status: ApiKeyStatus; sort: ApiKe
                 <th scope="col">Active notes</th>
                 <th scope="col">Revoked</th>
                 <th scope="col">
-                  <span className={styles.visuallyHidden}>Actions</span>
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
