@@ -148,7 +148,13 @@ test.describe("POST /api/v1/shares", () => {
     expect(json).toMatchObject({ page_count: 3, content_type: "markdown" });
     const read = await api.read(json.id as string);
     expect(read.json.pages).toEqual([
-      { index: 0, title: "Intro", content: "# One", content_type: "markdown", html: "<h1>One</h1>" },
+      {
+        index: 0,
+        title: "Intro",
+        content: "# One",
+        content_type: "markdown",
+        html: '<h1 id="user-content-one">One</h1>',
+      },
       {
         index: 1,
         title: "Raw",
@@ -158,7 +164,11 @@ test.describe("POST /api/v1/shares", () => {
       },
       { index: 2, title: "", content: "three", content_type: "markdown", html: "<p>three</p>" },
     ]);
-    expect(read.json).toMatchObject({ content: "# One", content_type: "markdown", html: "<h1>One</h1>" });
+    expect(read.json).toMatchObject({
+      content: "# One",
+      content_type: "markdown",
+      html: '<h1 id="user-content-one">One</h1>',
+    });
   });
 
   test("the size limit counts UTF-8 bytes: 512,000 bytes pass, 524,289 do not", async ({ api }) => {

@@ -29,7 +29,10 @@ test("embedded PGlite: create, read, restart, still there", async () => {
       method: "POST",
       body: '{"password":"pw"}',
     });
-    expect(await first.json()).toMatchObject({ html: "<h1>embedded</h1>", remaining_views: 1 });
+    expect(await first.json()).toMatchObject({
+      html: '<h1 id="user-content-embedded">embedded</h1>',
+      remaining_views: 1,
+    });
     await server.stop();
 
     server = await startServer(dataDir);

@@ -104,7 +104,7 @@ test("copy text and download the note as .md and .html", async ({ page, api, con
   ]);
   expect(html.suggestedFilename()).toBe(`note-${id}.html`);
   const document = await readFile(await html.path(), "utf8");
-  expect(document).toContain("<h1>Title</h1>\n<p>Body with <code>code</code>.</p>");
+  expect(document).toContain('<h1 id="user-content-title">Title</h1>\n<p>Body with <code>code</code>.</p>');
   expect(document).toContain('<meta name="referrer" content="no-referrer">');
 });
 
