@@ -71,6 +71,8 @@ describe("what the allow-list removes keeps the text around it", () => {
     ["an unclosed unknown element", "a <foo> b *c*", "<p>a  b <em>c</em></p>"],
     ["a forbidden attribute", 'a <span onclick="x()">b</span> c', "<p>a <span>b</span> c</p>"],
     ["a comment", "a <!-- hidden --> c", "<p>a  c</p>"],
+    ["a comment block", "<!-- hidden -->\n\n*c*", "\n<p><em>c</em></p>"],
+    ["a comment block never closed", "<!-- todo\n\n*c*", "&#x3C;!-- todo\n\n*c*"],
     ["a processing instruction", "a <?php echo 1; ?> c", "<p>a  c</p>"],
     ["a form element", "a <button>b</button> c", "<p>a b c</p>"],
   ])("%s", (_, content, expected) => {

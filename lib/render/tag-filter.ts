@@ -61,6 +61,15 @@ function escape(tags: readonly Tag[]): void {
   }
 }
 
+// An HTML block that opens a comment and never closes it runs to the end of the note (CommonMark),
+// and the comment would hide all of it: such an opening is shown as text instead.
+// (`<!-->` and `<!--->` are complete, empty comments in HTML.)
+const UNCLOSED_COMMENT = /^(\s*)<(!--(?!-?>)(?![\s\S]*-->))/;
+
+function showUnclosedComment(node: Html): void {
+  node.value = node.value.replace(UNCLOSED_COMMENT, "$1&lt;$2");
+}
+
 function rawHtmlChildren(parent: Nodes): Html[] {
   if (!("children" in parent)) return [];
   const children: readonly Nodes[] = parent.children;
@@ -78,6 +87,7 @@ export function remarkTagFilter() {
     for (let parent = stack.pop(); parent; parent = stack.pop()) {
       const raw = rawHtmlChildren(parent);
       if (raw.length > 0) escape(mentions(tagsIn(raw)));
+      for (const node of raw) showUnclosedComment(node);
       if ("children" in parent) for (const child of parent.children) stack.push(child);
     }
   };
