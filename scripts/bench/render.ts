@@ -1,7 +1,7 @@
 import { renderNote } from "../../lib/render/render-note";
 import { largeNote, smallNote } from "./fixtures";
 
-// Render CPU per note, in this process, without the server around it: `npx tsx scripts/bench/render.ts`.
+// Render CPU per note, in this process, without the server around it: `npm run bench:render`.
 // Typical 1 KiB notes of one kind each, the API benchmark's mixed 1 KiB note, and two 500 KiB notes.
 
 const fill = (unit: (n: number) => string, bytes: number) => {
