@@ -6,7 +6,7 @@ import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { queryPool } from "./db/pg-statements";
 import { embeddedDataDir, env } from "./env";
-import { PrismaClient, type Prisma } from "./generated/prisma/client";
+import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { onShutdown } from "./server/shutdown-hooks";
 
 type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
@@ -82,14 +82,19 @@ export async function getPrisma(): Promise<PrismaClient> {
 }
 
 /**
- * Runs one of the public API's own statements (lib/shares/share-sql.ts) on the driver itself: pg's
- * pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or the
- * embedded database. Prisma's raw-query layer adds about 70 µs of CPU to each statement, a third of
- * what a whole meta request costs (docs/benchmarks.md); pg and PGlite parse the same column types
- * into the same values (Date, number, string, boolean).
+ * Runs one of the statements on the notes tables (lib/shares/share-sql.ts) on the driver itself:
+ * pg's pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or
+ * the embedded database. Prisma's raw-query layer would add a large per-statement cost on the hot
+ * paths (docs/benchmarks.md); pg and PGlite parse the same column types into the same values
+ * (Date, number, string, boolean).
  */
 export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
   return (await getDatabase()).queryRows<T>(statement);
+}
+
+/** Throws unless the database answers a statement through the driver the API's statements use. */
+export async function pingDatabase(): Promise<void> {
+  await queryRows(Prisma.sql`SELECT 1`);
 }
 
 export async function closeDatabase(): Promise<void> {
