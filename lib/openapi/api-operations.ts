@@ -7,14 +7,11 @@ import {
   readShareResponseSchema,
   shareMetaResponseSchema,
 } from "../shares/share-response-schemas";
-import { createShareBodySchema } from "../shares/share-schemas";
+import { createShareBodySchema, readShareBodySchema } from "../shares/share-schemas";
 
 // Every route of the API as data: its body, its answers with their schemas, headers and error
 // codes. lib/openapi/openapi-document.ts turns this into the OpenAPI document, and
 // e2e/api/openapi.spec.ts checks real responses against the document and these same schemas.
-
-/** Read takes `{}` or an empty body for notes without a password. */
-export const readShareBodySchema = z.object({ password: z.string().optional() });
 
 export type HeaderName = "location" | "retry-after" | "rate-limit" | "cache-control";
 
