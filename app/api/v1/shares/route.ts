@@ -4,7 +4,7 @@ import { parseBody } from "@/lib/http/parse-body";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
-import { authenticateCreate } from "@/lib/rate-limit/authenticate-create";
+import { authenticateCreate } from "@/lib/keys/authenticate-create";
 import { createShare } from "@/lib/shares/create-share";
 import { shareMetaUrl, toCreatedShareResponse } from "@/lib/shares/share-response";
 import { createShareBodySchema, createShareErrorCode } from "@/lib/shares/share-schemas";
