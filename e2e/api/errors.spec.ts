@@ -1,6 +1,6 @@
 import { expectError, issueKey, keysCli, test } from "../support/fixtures";
 
-// Every error code of the contract, with its status and the {"error","message"} body.
+// Every error code of the API, with its status and the {"error","message"} body.
 const valid = { content: "x", ttl: "1h" };
 
 const cases: [string, unknown, number, string][] = [

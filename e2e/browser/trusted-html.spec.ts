@@ -6,7 +6,7 @@ import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
 
-// HTML_MODE=trusted (Variant A's raw HTML, opt-in) needs a server of its own with that setting.
+// HTML_MODE=trusted (keyed HTML kept as written, opt-in) needs a server of its own with that setting.
 const port = testPorts.trustedHtml;
 const base = `http://127.0.0.1:${port}`;
 

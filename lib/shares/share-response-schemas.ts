@@ -25,7 +25,7 @@ export const createdShareResponseSchema = z.strictObject({
   content_type: contentType.describe("of the first page"),
   page_count: z.int().min(1),
   owned: z.boolean().describe("created with a valid API key, which may delete it"),
-  api_key: z.boolean().describe("the same as owned (variant A's name)"),
+  api_key: z.boolean().describe("the same as owned, under the name some clients use"),
   delete_token: z
     .string()
     .regex(deleteTokenPattern)
