@@ -8,11 +8,8 @@ import path from "node:path";
 // `next start` sets this too; Next.js and React pick their production builds from it.
 Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
 
-// A bad setting stops start-up with lib/env.ts's message alone, not a stack trace.
-const { env } = await import("../lib/env").catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+// First, before Next.js: a bad setting stops start-up with lib/env.ts's message alone.
+const { env } = await import("../lib/env");
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build found: running `next build` first.");

@@ -23,6 +23,7 @@ export const testPorts = {
   outageLateServer: base + 27,
   frontServerClosedOutput: base + 28,
   rateLimitClosed: base + 29,
+  dotenvServer: base + 30,
 };
 
 const taken = Object.values(testPorts);

@@ -4,6 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { sha256 } from "../crypto/digest";
+import { describeDatabaseSetupError } from "./database-setup-error";
 import { fromPgClient, type SqlExecutor } from "./sql-executor";
 
 // Applies prisma/migrations the way `prisma migrate deploy` does, without Prisma's native schema
@@ -174,10 +175,13 @@ export async function migrateDatabase(
 ): Promise<string[]> {
   // A database that does not answer fails the attempt instead of stalling start-up for good.
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
   try {
+    await client.connect();
     return await applyMigrations(fromPgClient(client), opts);
+  } catch (error) {
+    const setupError = describeDatabaseSetupError(error, databaseUrl);
+    throw setupError ? new Error(setupError, { cause: error }) : error;
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
 }

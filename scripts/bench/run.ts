@@ -10,6 +10,8 @@
 //   BENCH_BASELINE_DRIVER=prisma   baseline queries through Prisma instead of pg (see baseline-server.ts)
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
+// Configuration is read and checked as every other command does it, before anything starts.
+import "../../lib/env";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
