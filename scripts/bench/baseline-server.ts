@@ -22,7 +22,11 @@ import {
   toReadShareResponse,
   toShareMetaResponse,
 } from "../../lib/shares/share-response";
-import { createShareBodySchema, createShareErrorCode } from "../../lib/shares/share-schemas";
+import {
+  createShareBodySchema,
+  createShareErrorCode,
+  readShareBodySchema,
+} from "../../lib/shares/share-schemas";
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -52,7 +56,8 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
 
 // POST /api/v1/shares/<id>/read: read a note, counting one view
 async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
-  const body = parseJsonBody(await readBody(request), { emptyAsObject: true });
+  const raw = parseJsonBody(await readBody(request), { emptyAsObject: true });
+  const body = parseBody(readShareBodySchema, raw, () => "bad_json");
   // readShare charges password attempts only; with no front server in front there is no client
   // address, so password readers of the baseline share one limit. The benchmark sends none.
   const limits = new RequestLimits(new Headers());
