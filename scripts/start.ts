@@ -24,7 +24,7 @@ if (!existsSync(".next/BUILD_ID")) {
 
 const { default: next } = await import("next");
 const { createFrontServer, drainServer } = await import("../lib/server/front-server");
-const { runShutdownHooks } = await import("../lib/server/shutdown-hooks");
+const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
 const { markFrontServer } = await import("../lib/server/client-socket");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "../http/api-error";
-import { writeLogLine } from "../server/log-line";
+import { writeLogLine } from "../process/log-line";
 import { policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 

@@ -1,9 +1,9 @@
 import { env } from "../env";
 import { purgeExpiredShares } from "../shares/purge-expired-shares";
 import { isBehindFrontServer } from "./client-socket";
-import { writeLogLine } from "./log-line";
-import { repeatTask } from "./repeat-task";
-import { onShutdown } from "./shutdown-hooks";
+import { writeLogLine } from "../process/log-line";
+import { repeatTask } from "../process/repeat-task";
+import { onShutdown } from "../process/shutdown-hooks";
 
 // Self-hosted servers (`npm start`) purge expired and burned notes on their own, every
 // CLEANUP_INTERVAL_SECONDS. Under a platform (serverless functions come and go) the platform's
