@@ -1,7 +1,7 @@
-// Runs once when a server process starts, before it answers: opens the database and applies any
-// pending migrations, so `npm start` on a fresh clone (or a new Postgres) just works; says which
-// store keeps the rate limits (memory means a single instance); and under `npm start` it starts the
-// periodic cleanup.
+// Runs once when a server process starts, before it answers, under `npm start`, `next dev` and
+// platforms alike: opens the database and applies any pending migrations, so a fresh clone (or a
+// new Postgres) just works, and says which store keeps the rate limits (memory means a single
+// instance). What only `npm start` runs (the periodic cleanup) scripts/start.ts starts itself.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase } = await import("./lib/db");
@@ -14,6 +14,4 @@ export async function register() {
   });
   const { rateLimitStore } = await import("./lib/rate-limit/store");
   rateLimitStore();
-  const { startCleanupSchedule } = await import("./lib/server/cleanup-schedule");
-  startCleanupSchedule();
 }

@@ -7,15 +7,16 @@ import { openEmbeddedDatabase } from "./db/embedded";
 import { queryPool } from "./db/pg-statements";
 import { embeddedDataDir, env } from "./env";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
-import { onShutdown } from "./server/shutdown-hooks";
+import { processSingleton } from "./process/process-singleton";
+import { onShutdown } from "./process/shutdown-hooks";
 
 type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
 
 type Database = { prisma: PrismaClient; queryRows: QueryRows; close: () => Promise<void> };
 
-// One client per process, kept on globalThis so that Next.js re-evaluating modules (dev reloads,
-// separate route bundles) never opens a second pool or a second PGlite on the same folder.
-const store = globalThis as unknown as { notesDatabase?: Promise<Database> };
+// One database per process, never a second pool or a second PGlite on the same folder. The slot is
+// emptied when opening fails (the next request tries again) and when the database closes.
+const slot = processSingleton("database", (): { current?: Promise<Database> } => ({}));
 
 async function openPostgres(url: string): Promise<Database> {
   await migrateDatabase(url);
@@ -66,15 +67,15 @@ async function openEmbedded(): Promise<Database> {
 
 /** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
 export function getDatabase(): Promise<Database> {
-  if (!store.notesDatabase) onShutdown(closeDatabase);
-  store.notesDatabase ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
+  if (!slot.current) onShutdown(closeDatabase);
+  slot.current ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
     (error: unknown) => {
       // Not cached: the next request tries again (say, once the database is reachable).
-      store.notesDatabase = undefined;
+      slot.current = undefined;
       throw error;
     },
   );
-  return store.notesDatabase;
+  return slot.current;
 }
 
 export async function getPrisma(): Promise<PrismaClient> {
@@ -98,7 +99,7 @@ export async function pingDatabase(): Promise<void> {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const database = store.notesDatabase;
-  store.notesDatabase = undefined;
+  const database = slot.current;
+  slot.current = undefined;
   if (database) await (await database).close();
 }

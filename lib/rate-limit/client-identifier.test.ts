@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { markFrontServer, socketAddressHeader } from "../server/client-socket";
+import { socketAddressHeader } from "../server/client-socket";
 import { clientIdentifier, normalizeAddress } from "./client-identifier";
-
-markFrontServer();
 
 const headersFrom = (socket: string, extra: Record<string, string> = {}) =>
   new Headers({ [socketAddressHeader]: socket, ...extra });

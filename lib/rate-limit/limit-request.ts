@@ -1,6 +1,6 @@
 import { sha256 } from "../crypto/digest";
 import { ApiError } from "../http/api-error";
-import { writeLogLine } from "../server/log-line";
+import { writeLogLine } from "../process/log-line";
 import { policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 

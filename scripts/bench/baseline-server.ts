@@ -12,7 +12,7 @@ import { parseBody } from "../../lib/http/parse-body";
 import { maxBodyBytes, parseJsonBody, tooLarge } from "../../lib/http/read-json-body";
 import { toErrorResponse } from "../../lib/http/respond";
 import { RequestLimits } from "../../lib/rate-limit/request-limits";
-import { runShutdownHooks } from "../../lib/server/shutdown-hooks";
+import { runShutdownHooks } from "../../lib/process/shutdown-hooks";
 import { createShare } from "../../lib/shares/create-share";
 import { getShareMeta } from "../../lib/shares/get-share-meta";
 import { readShare } from "../../lib/shares/read-share";
