@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/openapi-document";
+import { requestRoute } from "../server/request-route";
 import { declaredMethods, openApiPath } from "./route-declaration";
 import { apiRoutes, routes } from "./routes";
 
@@ -41,5 +42,37 @@ describe("the route table", () => {
       ),
     );
     expect(documented.sort()).toEqual(declared.sort());
+  });
+
+  it("names requests in logs by the most specific pattern they match, never by their path", () => {
+    expect(
+      [
+        "/api/v1/shares",
+        "/api/v1/shares/AbCdEfGhIj/read/",
+        "/api/v1/shares/AbCdEfGhIj",
+        "/api/v1/openapi.json",
+        "/api/v1",
+        "/api/v1/nothing/here",
+        "/admin/api/notes/lookup",
+        "/admin/api/notes/AbCdEfGhIj",
+        "/admin/api/nothing",
+        "/admin",
+        "/AbCdEfGhIj",
+        "/favicon.ico",
+      ].map(requestRoute),
+    ).toEqual([
+      "/api/v1/shares",
+      "/api/v1/shares/[id]/read",
+      "/api/v1/shares/[id]",
+      "/api/v1/openapi.json",
+      "/api/v1/[...path]",
+      "/api/v1/[...path]",
+      "/admin/api/notes/lookup",
+      "/admin/api/notes/[id]",
+      "/admin/api/[...path]",
+      "/admin",
+      "/[id]",
+      "other",
+    ]);
   });
 });
