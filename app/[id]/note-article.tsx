@@ -22,7 +22,7 @@ function pagesOf(note: ReadNote): NotePage[] {
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
+export function NoteArticle({ note, frameStyleNonce }: { note: ReadNote; frameStyleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
 
@@ -62,7 +62,7 @@ export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: 
         )}
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
-          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
+          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} frameStyleNonce={frameStyleNonce} />
         ) : pages.length > 1 ? (
           <NoteTabs pages={pages} current={current} onSelect={select} />
         ) : (
