@@ -2,18 +2,22 @@
 
 import { useMemo, useState } from "react";
 import { frameDocument } from "./frame-document";
+import { NoteHtml, RemoteImagesNotice, type RemoteImages } from "./remote-images";
 
-type Props = { rawHtml: string; sanitizedHtml: string; frameStyleNonce: string };
+type Props = { rawHtml: string; sanitizedHtml: string; frameStyleNonce: string; images: RemoteImages };
 
 /**
  * HTML_MODE=trusted: the note's HTML as its keyed author wrote it, in a frame sandboxed without
  * allow-scripts and without allow-same-origin. Its document has an opaque origin, so even markup
  * that tries cannot run script, read this site's cookies or storage, or reach the page around it;
- * its own policy (frame-document.ts) keeps it from fetching anything.
+ * its own policy (frame-document.ts) keeps it from fetching anything the reader did not allow.
  */
-export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce }: Props) {
+export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce, images }: Props) {
   const [sanitized, setSanitized] = useState(false);
-  const srcdoc = useMemo(() => frameDocument(rawHtml, frameStyleNonce), [rawHtml, frameStyleNonce]);
+  const frame = useMemo(
+    () => frameDocument(rawHtml, frameStyleNonce, images.allowed),
+    [rawHtml, frameStyleNonce, images.allowed],
+  );
   return (
     <>
       <div className="button-row actions">
@@ -27,9 +31,17 @@ export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce }: Props)
         </button>
       </div>
       {sanitized ? (
-        <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />
+        <NoteHtml html={sanitizedHtml} images={images} aria-label="Note" />
       ) : (
-        <iframe className="trusted-frame" title="Note, as written by its author" sandbox="" srcDoc={srcdoc} />
+        <>
+          {frame.loadsImages && !images.allowed && <RemoteImagesNotice onAllow={images.allow} />}
+          <iframe
+            className="trusted-frame"
+            title="Note, as written by its author"
+            sandbox=""
+            srcDoc={frame.srcdoc}
+          />
+        </>
       )}
     </>
   );

@@ -13,7 +13,8 @@ const base = `http://127.0.0.1:${port}`;
 
 /**
  * `<style` where it is no element, and real <style> elements the old text replacement missed or
- * treated alike. Everything that loads points at another site, and none of it may be fetched.
+ * treated alike. Stylesheets, scripts and @imports point at another site and must never be fetched;
+ * the two images only after the reader's click.
  */
 const nonceBait = (remote: string) =>
   [
@@ -141,7 +142,9 @@ test.describe("trusted mode", () => {
     await expect(page.getByRole("article").locator("script, form, img[src]")).toHaveCount(0);
   });
 
-  test("the page's nonce never reaches the frame, which fetches nothing from elsewhere", async ({ page }) => {
+  test("the page's nonce never reaches the frame, which fetches nothing but allowed images", async ({
+    page,
+  }) => {
     const remote = await startRemoteHost();
     try {
       const id = await create({ content: nonceBait(remote.origin), format: "html", ttl: "1h" }, key);
@@ -179,6 +182,11 @@ test.describe("trusted mode", () => {
       await page.waitForTimeout(500);
       expect(remote.requests).toEqual([]);
       expect(guard.foreignRequests.filter((url) => !refused.includes(url))).toEqual([]);
+
+      await page.getByRole("button", { name: "Load images" }).click();
+      await expect.poll(() => [...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
+      await page.waitForTimeout(500);
+      expect([...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
     } finally {
       await remote.close();
     }
