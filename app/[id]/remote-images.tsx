@@ -8,7 +8,11 @@ export type RemoteImages = { allowed: boolean; allow: () => void };
 /** A document parsed by the browser's own HTML parser without a window: nothing in it loads or runs. */
 export const inertDocument = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
-const isRemote = (src: string) => new URL(src, window.location.href).origin !== window.location.origin;
+/** An address no URL parser accepts fetches nothing, but it is withheld like any other. */
+function isRemote(src: string): boolean {
+  const base = window.location.href;
+  return !URL.canParse(src, base) || new URL(src, base).origin !== window.location.origin;
+}
 
 /**
  * The sanitized HTML with the address taken off every image from another site: such an image tells
