@@ -55,6 +55,33 @@ for (const { name, viewport } of [
   });
 }
 
+test("pages: the notice shows with the page that has remote images, and one click covers the note", async ({
+  page,
+  api,
+}) => {
+  const remote = await startRemoteHost();
+  try {
+    const id = await api.createId({
+      ttl: "1h",
+      pages: [{ content: "no images" }, { content: `![map](${remote.origin}/map.svg)` }],
+    });
+    await page.goto(`/${id}`);
+    await expect(page.getByRole("tabpanel")).toHaveText("no images");
+    await expect(page.getByText(NOTICE)).toHaveCount(0);
+    await page.getByRole("tab", { name: "Page 2" }).click();
+    await expect(page.getByText(NOTICE)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(remote.requests).toEqual([]);
+    await page.getByRole("button", { name: "Load images" }).click();
+    await expect.poll(() => remote.requests).toEqual(["/map.svg"]);
+    await page.getByRole("tab", { name: "Page 1" }).click();
+    await page.getByRole("tab", { name: "Page 2" }).click();
+    await expect(page.getByText(NOTICE)).toHaveCount(0);
+  } finally {
+    await remote.close();
+  }
+});
+
 test("the create page says remote images wait for the reader", async ({ page }) => {
   await page.goto("/");
   await expect(
