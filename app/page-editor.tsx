@@ -64,9 +64,12 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
             value={page.content}
             spellCheck
             aria-invalid={contentError ? true : undefined}
-            aria-describedby={contentError ? `content-${index}-error` : undefined}
+            aria-describedby={`content-${index}-hint${contentError ? ` content-${index}-error` : ""}`}
             onChange={(event) => onChange({ ...page, content: event.target.value })}
           />
+          <p id={`content-${index}-hint`} className="hint">
+            Images from other sites load for readers only when they choose to.
+          </p>
           <FieldError id={`content-${index}-error`} message={contentError} />
         </div>
         <NotePreview content={page.content} format={page.format} label={`Preview of page ${n}`} />

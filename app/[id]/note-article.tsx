@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
+import { NoteHtml } from "./remote-images";
 import { TrustedFrame } from "./trusted-frame";
 import type { ReadNote } from "./note-viewer";
 
@@ -22,9 +23,12 @@ function pagesOf(note: ReadNote): NotePage[] {
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
+export function NoteArticle({ note, frameStyleNonce }: { note: ReadNote; frameStyleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
+  // Per note, never remembered: each note's remote images wait for their own click.
+  const [imagesAllowed, setImagesAllowed] = useState(false);
+  const images = { allowed: imagesAllowed, allow: () => setImagesAllowed(true) };
 
   useEffect(() => {
     const follow = () => setCurrent(pageFromHash(pages.length));
@@ -62,11 +66,16 @@ export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: 
         )}
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
-          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
+          <TrustedFrame
+            rawHtml={note.raw_html}
+            sanitizedHtml={note.html}
+            frameStyleNonce={frameStyleNonce}
+            images={images}
+          />
         ) : pages.length > 1 ? (
-          <NoteTabs pages={pages} current={current} onSelect={select} />
+          <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
         ) : (
-          <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <NoteHtml html={page.html} images={images} aria-label="Note" />
         )}
       </section>
     </>

@@ -20,7 +20,7 @@ function views(count: number) {
 }
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
-export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: string }) {
+export function NoteViewer({ meta, frameStyleNonce }: { meta: ShareMeta; frameStyleNonce: string }) {
   const needsClick = meta.password_required || meta.remaining_views !== null;
   const [phase, setPhase] = useState<Phase>(needsClick ? { name: "locked" } : { name: "reading" });
   const [expired, setExpired] = useState(false);
@@ -54,7 +54,7 @@ export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: 
     void read(typeof password === "string" ? password : undefined);
   }
 
-  if (phase.name === "shown") return <NoteArticle note={phase.note} styleNonce={styleNonce} />;
+  if (phase.name === "shown") return <NoteArticle note={phase.note} frameStyleNonce={frameStyleNonce} />;
   if (phase.name === "gone" || expired) {
     return (
       <section className="card" aria-live="polite">
