@@ -4,6 +4,7 @@ import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer } from "../support/server-process";
 import { adminSecret, countActions, sameOrigin, signInThroughPage } from "./admin-support";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
 // cookie it earns is HttpOnly, SameSite=Strict, limited to /admin and to hours.
@@ -12,7 +13,7 @@ const disabledPort = testPorts.adminDisabled;
 const disabledBase = `http://127.0.0.1:${disabledPort}`;
 
 test("without ADMIN_SECRET the admin page says it is disabled and every admin route is 404", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeouts.serverTest);
   const server = await startServer({
     port: disabledPort,
     env: { DATABASE_URL: databaseUrl, ADMIN_SECRET: undefined },

@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { npmScript } from "../support/fixtures";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // HTML_MODE=trusted (Variant A's raw HTML, opt-in) needs a server of its own with that setting.
 const port = testPorts.trustedHtml;
@@ -40,20 +40,13 @@ async function read(id: string) {
 test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach the page", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeouts.serverTest);
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
   try {
     database = await createTestDatabase("trusted_html");
     server = await startTrustedServer(database.url);
-    const { stdout } = await promisify(execFile)(
-      "npm",
-      ["run", "--silent", "keys", "--", "issue", "--label", "t"],
-      {
-        env: { ...process.env, DATABASE_URL: database.url },
-      },
-    );
-    const key = stdout.trim().split("\n").at(-1) ?? "";
+    const key = (await npmScript("keys", ["issue", "--label", "t"], database.url)).at(-1) ?? "";
 
     // The API's html stays sanitized; raw_html carries the HTML as written.
     const checked = await create({ content: RAW, format: "html", ttl: "1h" }, key);
