@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { slowPost } from "../support/slow-post";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
@@ -25,33 +25,6 @@ const requestLines = (server: ServerProcess): LogLine[] =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine)
     .filter((line) => line.msg === "request");
-
-/**
- * A POST whose body arrives in two parts: a request surely in flight. The server's "100 Continue"
- * says it has the request; then the first part goes, `inFlight` is called, and the rest of the body
- * waits for `rest`.
- */
-function slowPost(url: string, body: string, inFlight: () => void, rest: Promise<void>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", expect: "100-continue" } },
-      (response) => {
-        let text = "";
-        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on("error", reject);
-    const half = Math.floor(body.length / 2);
-    request.once("continue", () => {
-      request.write(body.slice(0, half));
-      inFlight();
-      void rest.then(() => request.end(body.slice(half)));
-    });
-    request.flushHeaders();
-  });
-}
 
 test.describe("front server", () => {
   test("every response carries a request id: API, pages, 404s", async ({ request, api }) => {
