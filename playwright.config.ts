@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
+import { timeouts } from "./e2e/support/timeouts";
 
 // Each run gets its own database on the machine's Postgres, created by the test server's start
 // script and dropped in global teardown. The name is fixed in the environment here so the worker
@@ -42,9 +43,15 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  // `npm test` (scripts/test.mjs) sets PLAYWRIGHT_JSON_OUTPUT_FILE to count the results.
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [["github"] as const] : []),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["json"] as const] : []),
+  ],
   globalTeardown: "./e2e/support/global-teardown.ts",
-  timeout: 60_000,
+  timeout: timeouts.test,
+  expect: { timeout: timeouts.expect },
   use: { baseURL: `http://127.0.0.1:${port}` },
   projects: [
     { name: "api", testDir: "e2e/api" },
@@ -56,7 +63,7 @@ export default defineConfig({
     command: "tsx e2e/support/start-test-server.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: timeouts.webServer,
     stdout: "ignore",
     stderr: "pipe",
   },

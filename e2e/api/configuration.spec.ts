@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // Every command reads its settings the same way: the environment, then the project's .env files.
 // Each test runs the commands as an operator would (`npm run ...`) in a project folder of its own:
@@ -41,6 +42,7 @@ async function npmRun(folder: string, ...args: string[]) {
     const { stdout, stderr } = await promisify(execFile)("npm", ["run", "--silent", ...args], {
       cwd: folder,
       env: environment(),
+      timeout: timeouts.cli,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -50,7 +52,7 @@ async function npmRun(folder: string, ...args: string[]) {
 }
 
 test("a bad value in .env stops every command with the same message and exit code", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeouts.serverTest);
   const folder = projectWith("PORT=not-a-port\n");
   const expected =
     "Invalid configuration (see .env.example):\n  PORT: must be a whole number from 1 to 65535\n";
@@ -75,7 +77,7 @@ test("npm run keys reads DATABASE_URL from .env: the key it issues works on the 
 });
 
 test("npm start takes PORT and DATABASE_URL from .env", async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeouts.serverTest);
   const port = testPorts.dotenvServer;
   const folder = projectWith(`PORT=${port}\nDATABASE_URL=${databaseUrl}\n`);
   const server = spawn("npm", ["start", "--silent"], { cwd: folder, env: environment(), detached: true });
@@ -87,7 +89,7 @@ test("npm start takes PORT and DATABASE_URL from .env", async () => {
           fetch(`http://127.0.0.1:${port}/api/v1/health`)
             .then((response) => response.status)
             .catch(() => 0),
-        { timeout: 150_000 },
+        { timeout: timeouts.serverStart },
       )
       .toBe(200);
   } finally {

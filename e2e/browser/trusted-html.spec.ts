@@ -1,11 +1,11 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { npmScript } from "../support/fixtures";
 import { testPorts } from "../support/ports";
 import { startRemoteHost } from "../support/remote-host";
+import { timeouts } from "../support/timeouts";
 
 // HTML_MODE=trusted (keyed HTML kept as written, opt-in) needs a server of its own with that setting.
 const port = testPorts.trustedHtml;
@@ -62,17 +62,10 @@ test.describe("trusted mode", () => {
   let key = "";
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("trusted_html");
     server = await startServer({ port, env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
-    const { stdout } = await promisify(execFile)(
-      "npm",
-      ["run", "--silent", "keys", "--", "issue", "--label", "t"],
-      {
-        env: { ...process.env, DATABASE_URL: database.url },
-      },
-    );
-    key = stdout.trim().split("\n").at(-1) ?? "";
+    key = (await npmScript("keys", ["issue", "--label", "t"], database.url)).at(-1) ?? "";
   });
 
   test.afterAll(async () => {

@@ -59,7 +59,14 @@ function sizeOf(pages: PageText[]): number {
 function lifetimeOf(body: CreateShareBody, keyed: boolean): number | null {
   if (keyed && body.permanent === true) return null;
   if (body.ttl === undefined) {
-    throw new ApiError("bad_ttl", `ttl is required: one of ${Object.keys(ttlSeconds).join(", ")}.`);
+    const choices = `one of ${Object.keys(ttlSeconds).join(", ")}`;
+    // permanent: true was sent, but only a key holder's note may be permanent: say so, not just "required".
+    throw new ApiError(
+      "bad_ttl",
+      body.permanent === true
+        ? `ttl is required: permanent notes need an API key, and this request has none (ttl: ${choices}).`
+        : `ttl is required: ${choices}.`,
+    );
   }
   return ttlSeconds[body.ttl];
 }
