@@ -97,3 +97,16 @@ test("npm start takes PORT and DATABASE_URL from .env", async () => {
     await exited;
   }
 });
+
+test("npm start stops with one line and exit 1 when Postgres refuses the service", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const missing = new URL(databaseUrl);
+  missing.pathname = "/notes_no_such_database";
+  const folder = projectWith(`PORT=${testPorts.dotenvRefused}\nDATABASE_URL=${missing.toString()}\n`);
+  const result = await npmRun(folder, "start");
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split("\n").at(-1)).toBe(
+    'Cannot start: The database "notes_no_such_database" does not exist: create it ' +
+      "(createdb notes_no_such_database) or fix DATABASE_URL.",
+  );
+});

@@ -24,6 +24,7 @@ export const testPorts = {
   frontServerClosedOutput: base + 28,
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
+  dotenvRefused: base + 31,
 };
 
 const taken = Object.values(testPorts);
