@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect as baseExpect } from "../support/fixtures";
 
 export { issueKey, test } from "../support/fixtures";
@@ -5,3 +6,18 @@ export { issueKey, test } from "../support/fixtures";
 // Pages wait on the server (creating a note renders it and hashes its password), and the machines
 // that run this suite are small and shared: give each assertion time before it fails.
 export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The widths every page is checked at: a common phone, and a laptop. */
+export const widths = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+] as const;
+
+/** Nothing on the page is wider than the window: no sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
