@@ -113,6 +113,9 @@ export function CreateForm() {
     return (
       <ShareResult
         share={created}
+        deleteHeaders={
+          keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": created.delete_token ?? "" }
+        }
         onAnother={() => {
           setCreated(null);
           setPages([blankPage()]);
