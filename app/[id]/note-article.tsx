@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { CodeCopy } from "./code-copy";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
@@ -25,6 +26,12 @@ function pagesOf(note: ReadNote): NotePage[] {
 export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The reveal button is gone once the note is shown: focus moves to the note's heading, not to nowhere.
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, []);
 
   useEffect(() => {
     const follow = () => setCurrent(pageFromHash(pages.length));
@@ -49,24 +56,33 @@ export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: 
           and nowhere else. Copy or download it before you leave or reload the page.
         </p>
       )}
-      <section className="card">
-        {!note.burned && (
-          <ul className="meta-list" aria-label="About this note">
+      <section className="card" aria-labelledby="note-title">
+        <h1 id="note-title" className="note-title" ref={heading} tabIndex={-1}>
+          A note shared with you
+        </h1>
+        <ul className="meta-list" aria-label="About this note">
+          <li>Created {new Date(note.created_at * 1000).toLocaleString()}</li>
+          {pages.length > 1 && <li>{pages.length} pages</li>}
+          {!note.burned && (
             <li>
               <NoteCountdown expiresAt={note.expires_at} />
             </li>
-            {note.remaining_views !== null && (
-              <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
-            )}
-          </ul>
-        )}
+          )}
+          {!note.burned && note.remaining_views !== null && (
+            <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+          )}
+        </ul>
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
           <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
-        ) : pages.length > 1 ? (
-          <NoteTabs pages={pages} current={current} onSelect={select} />
         ) : (
-          <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <CodeCopy html={page.html}>
+            {pages.length > 1 ? (
+              <NoteTabs pages={pages} current={current} onSelect={select} />
+            ) : (
+              <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />
+            )}
+          </CodeCopy>
         )}
       </section>
     </>
