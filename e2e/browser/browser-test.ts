@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect } from "../support/fixtures";
+import { expect as baseExpect, test } from "../support/fixtures";
 
 export { issueKey, test } from "../support/fixtures";
 
@@ -12,6 +12,18 @@ export const widths = [
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "desktop", viewport: { width: 1280, height: 900 } },
 ] as const;
+
+type Width = (typeof widths)[number];
+
+/** Declares the tests `body` declares once per width, each group named for its width. */
+export function atEachWidth(body: (width: Width) => void): void {
+  for (const width of widths) {
+    test.describe(width.name, () => {
+      test.use({ viewport: width.viewport });
+      body(width);
+    });
+  }
+}
 
 /** Nothing on the page is wider than the window: no sideways scrolling. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
