@@ -1,11 +1,31 @@
+import type { ReactNode } from "react";
+import { sharePolicy } from "@/lib/shares/share-policy";
 import { FieldError, invalidProps } from "./field-error";
 
+type Errors = Record<string, string | undefined>;
+
 type Props = {
-  errors: Record<string, string | undefined>;
+  errors: Errors;
   keyed: boolean;
   apiKey: string;
   onApiKey: (key: string) => void;
 };
+
+/** A setting: its label, the control (`id`), an optional hint and the error the API gave for it. */
+function Setting(props: { id: string; label: string; hint?: string; errors: Errors; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={`${props.id}-error`} message={props.errors[props.id]} />
+    </div>
+  );
+}
 
 /** Expiry, read limit, password and API key: one row on a wide screen, a column on a phone. */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
@@ -13,8 +33,7 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
     <fieldset className="card">
       <legend>Settings</legend>
       <div className="grid settings">
-        <div className="field">
-          <label htmlFor="ttl">Expires after</label>
+        <Setting id="ttl" label="Expires after" errors={errors}>
           <select id="ttl" name="ttl" defaultValue="1d" {...invalidProps("ttl", errors)}>
             <option value="1h">1 hour</option>
             <option value="1d">1 day</option>
@@ -25,26 +44,19 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
             <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> Never expires (needs
             an API key)
           </label>
-          <FieldError id="ttl-error" message={errors.ttl} />
-        </div>
-        <div className="field">
-          <label htmlFor="burn_after">Read limit</label>
+        </Setting>
+        <Setting id="burn_after" label="Read limit" hint="Destroyed after this many reads." errors={errors}>
           <input
             id="burn_after"
             name="burn_after"
             type="number"
-            min={1}
-            max={1000}
+            min={sharePolicy.minBurnAfter}
+            max={sharePolicy.maxBurnAfter}
             placeholder="No limit"
             {...invalidProps("burn_after", errors, "burn_after-hint")}
           />
-          <p id="burn_after-hint" className="hint">
-            Destroyed after this many reads.
-          </p>
-          <FieldError id="burn_after-error" message={errors.burn_after} />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password (optional)</label>
+        </Setting>
+        <Setting id="password" label="Password (optional)" errors={errors}>
           <input
             id="password"
             name="password"
@@ -52,10 +64,13 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
             autoComplete="new-password"
             {...invalidProps("password", errors)}
           />
-          <FieldError id="password-error" message={errors.password} />
-        </div>
-        <div className="field">
-          <label htmlFor="api_key">API key (optional)</label>
+        </Setting>
+        <Setting
+          id="api_key"
+          label="API key (optional)"
+          hint="Unlocks permanent notes and HTML."
+          errors={errors}
+        >
           <input
             id="api_key"
             type="password"
@@ -64,11 +79,7 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
             onChange={(event) => onApiKey(event.target.value)}
             {...invalidProps("api_key", errors, "api_key-hint")}
           />
-          <p id="api_key-hint" className="hint">
-            Unlocks permanent notes and HTML.
-          </p>
-          <FieldError id="api_key-error" message={errors.api_key} />
-        </div>
+        </Setting>
       </div>
     </fieldset>
   );

@@ -33,11 +33,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowHeader = false
         <tr role="row">
           {columns.map((column) => (
             <th key={column.label} scope="col" role="columnheader">
-              {column.hideLabel ? (
-                <span className={styles.visuallyHidden}>{column.label}</span>
-              ) : (
-                column.label
-              )}
+              {column.hideLabel ? <span className="visually-hidden">{column.label}</span> : column.label}
             </th>
           ))}
         </tr>
