@@ -36,6 +36,8 @@ test("screenshots of the main screens", async ({ page, api }) => {
   await page.getByLabel("Password (optional)").fill("hunter2");
   await page.getByRole("button", { name: "Create note" }).click();
   await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
+  // The result replaces a taller form: show it from its heading.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "created");
 
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
