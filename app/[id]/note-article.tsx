@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { CodeCopy } from "./code-copy";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
@@ -29,6 +30,12 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNote; frameSt
   // Per note, never remembered: each note's remote images wait for their own click.
   const [imagesAllowed, setImagesAllowed] = useState(false);
   const images = { allowed: imagesAllowed, allow: () => setImagesAllowed(true) };
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The reveal button is gone once the note is shown: focus moves to the note's heading, not to nowhere.
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, []);
 
   useEffect(() => {
     const follow = () => setCurrent(pageFromHash(pages.length));
@@ -53,17 +60,22 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNote; frameSt
           and nowhere else. Copy or download it before you leave or reload the page.
         </p>
       )}
-      <section className="card">
-        {!note.burned && (
-          <ul className="meta-list" aria-label="About this note">
+      <section className="card" aria-labelledby="note-title">
+        <h1 id="note-title" className="note-title" ref={heading} tabIndex={-1}>
+          A note shared with you
+        </h1>
+        <ul className="meta-list" aria-label="About this note">
+          <li>Created {new Date(note.created_at * 1000).toLocaleString()}</li>
+          {pages.length > 1 && <li>{pages.length} pages</li>}
+          {!note.burned && (
             <li>
               <NoteCountdown expiresAt={note.expires_at} />
             </li>
-            {note.remaining_views !== null && (
-              <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
-            )}
-          </ul>
-        )}
+          )}
+          {!note.burned && note.remaining_views !== null && (
+            <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+          )}
+        </ul>
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
           <TrustedFrame
@@ -72,10 +84,14 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNote; frameSt
             frameStyleNonce={frameStyleNonce}
             images={images}
           />
-        ) : pages.length > 1 ? (
-          <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
         ) : (
-          <NoteHtml html={page.html} images={images} aria-label="Note" />
+          <CodeCopy>
+            {pages.length > 1 ? (
+              <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
+            ) : (
+              <NoteHtml html={page.html} images={images} aria-label="Note" />
+            )}
+          </CodeCopy>
         )}
       </section>
     </>
