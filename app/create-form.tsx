@@ -3,13 +3,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
-import type { toCreatedShareResponse } from "@/lib/shares/share-response";
+import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
 import { CreateSettings } from "./create-settings";
 import { FieldError } from "./field-error";
 import { PageEditor, type DraftPage } from "./page-editor";
 import { ShareResult } from "./share-result";
-
-export type CreatedShare = ReturnType<typeof toCreatedShareResponse>;
 
 type Errors = Record<string, string | undefined>;
 
@@ -61,7 +59,7 @@ export function CreateForm() {
   const [apiKey, setApiKey] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedShare | null>(null);
+  const [created, setCreated] = useState<CreatedShareResponse | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const keyed = apiKey.trim() !== "";
@@ -88,7 +86,7 @@ export function CreateForm() {
     if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
-    const result = await sendJson<CreatedShare>("/api/v1/shares", {
+    const result = await sendJson<CreatedShareResponse>("/api/v1/shares", {
       body: requestBody(pages, options, keyed),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });

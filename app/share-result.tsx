@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { useEffect, useRef } from "react";
 import { CopyField } from "./copy-field";
-import type { CreatedShare } from "./create-form";
+import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
 import { EarlyDelete } from "./early-delete";
 
 function describeLimit(burnAfter: number | null): string {
@@ -11,7 +11,7 @@ function describeLimit(burnAfter: number | null): string {
   return burnAfter === 1 ? "Destroyed after it is read once" : `Destroyed after ${burnAfter} reads`;
 }
 
-type Props = { share: CreatedShare; deleteHeaders: Record<string, string>; onAnother: () => void };
+type Props = { share: CreatedShareResponse; deleteHeaders: Record<string, string>; onAnother: () => void };
 
 /** The created note's link, a QR code drawn here in the browser (no service), and how to delete it. */
 export function ShareResult({ share, deleteHeaders, onAnother }: Props) {
