@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
+import { timeouts } from "./e2e/support/timeouts";
 
 // Each run gets its own database on the machine's Postgres, created by the test server's start
 // script and dropped in global teardown. The name is fixed in the environment here so the worker
 // processes, which load this file again, agree on it.
 process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
-process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 600));
+// Between 3700 and 4000, so that no test port (E2E_PORT plus at most a few dozen, e2e/support/ports.ts)
+// is one that fetch refuses to connect to (3659 and 4045 are on its list of bad ports).
+process.env.E2E_PORT ??= String(3700 + Math.floor(Math.random() * 300));
 // The shared test server's ADMIN_SECRET, random per run; the admin specs sign in with it.
 process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
 
@@ -42,9 +45,15 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  // `npm test` (scripts/test.mjs) sets PLAYWRIGHT_JSON_OUTPUT_FILE to count the results.
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [["github"] as const] : []),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["json"] as const] : []),
+  ],
   globalTeardown: "./e2e/support/global-teardown.ts",
-  timeout: 60_000,
+  timeout: timeouts.test,
+  expect: { timeout: timeouts.expect },
   use: { baseURL: `http://127.0.0.1:${port}` },
   projects: [
     { name: "api", testDir: "e2e/api" },
@@ -56,7 +65,7 @@ export default defineConfig({
     command: "tsx e2e/support/start-test-server.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: timeouts.webServer,
     stdout: "ignore",
     stderr: "pipe",
   },

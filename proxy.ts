@@ -8,15 +8,20 @@ import { NextResponse, type NextRequest } from "next/server";
 /**
  * The policy every page shares (viewer, create page, admin). Notes keep inline `style` attributes
  * (colour, alignment, ...; the sanitizer allows six properties with checked values), so style
- * attributes are allowed while <style> elements and stylesheets still need 'self' or the nonce.
- * Images in notes may come from any http(s) host: the author chose them, and no-referrer keeps
- * the note's link from leaking to that host.
+ * attributes are allowed while <style> elements and stylesheets still need 'self' or a nonce.
+ * Images in notes may come from any http(s) host: the author chose them, the viewer fetches them
+ * only after the reader's click, and no-referrer keeps the note's link from leaking to that host.
+ *
+ * A trusted note's frame inherits this policy (a srcdoc document does). Its <style> elements get
+ * `frameStyleNonce`, a second nonce that admits styles only: the page's own nonce also admits
+ * scripts, so it never goes anywhere near the author's markup.
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, frameStyleNonce: string | null): string {
+  const frameStyles = frameStyleNonce ? ` 'nonce-${frameStyleNonce}'` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'${frameStyles}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' https: http:",
     "font-src 'self'",
@@ -29,22 +34,30 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** Carries the frame's style nonce from here to the viewer page (app/[id]/page.tsx). */
+export const FRAME_STYLE_NONCE_HEADER = "x-frame-style-nonce";
+
 /** A single path segment that is not one of the site's own pages: a note's viewer (or its 404). */
 const NOTE_PAGE = /^\/(?!admin$)[^/]+$/;
 
+const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+
 export function proxy(request: NextRequest) {
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const policy = contentSecurityPolicy(nonce);
+  const notePage = NOTE_PAGE.test(request.nextUrl.pathname);
+  const nonce = freshNonce();
+  // Only a note's viewer can show a trusted frame; other pages admit no styles but their own.
+  const frameStyleNonce = notePage ? freshNonce() : null;
+  const policy = contentSecurityPolicy(nonce, frameStyleNonce);
 
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
+  if (frameStyleNonce) requestHeaders.set(FRAME_STYLE_NONCE_HEADER, frameStyleNonce);
   requestHeaders.set("content-security-policy", policy);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   response.headers.set("referrer-policy", "no-referrer");
   response.headers.set("x-content-type-options", "nosniff");
-  if (NOTE_PAGE.test(request.nextUrl.pathname)) {
+  if (notePage) {
     // Note links are secrets: keep them out of search engines and out of every cache.
     response.headers.set("x-robots-tag", "noindex, nofollow");
     response.headers.set("cache-control", "no-store");

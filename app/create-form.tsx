@@ -1,14 +1,13 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import { fieldOfError } from "@/lib/browser/create-errors";
-import type { toCreatedShareResponse } from "@/lib/shares/share-response";
+import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
+import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
+import { CreateSettings } from "./create-settings";
 import { FieldError } from "./field-error";
 import { PageEditor, type DraftPage } from "./page-editor";
 import { ShareResult } from "./share-result";
-
-export type CreatedShare = ReturnType<typeof toCreatedShareResponse>;
 
 type Errors = Record<string, string | undefined>;
 
@@ -38,33 +37,83 @@ function requestBody(pages: DraftPage[], options: FormData, keyed: boolean) {
   };
 }
 
+/** Error keys an edit of this field clears: its own, and the error it shares with others. */
+function clearedBy(id: string): string[] {
+  if (id === "permanent") return ["ttl"];
+  return id.startsWith("content-") ? [id, "pages"] : [id];
+}
+
+/** The first element, in page order, that shows one of the errors: its field, or else the message. */
+function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | undefined {
+  return Object.keys(errors)
+    .map((key) =>
+      form.querySelector<HTMLElement>(`[id="${key}"]:is(input,select,textarea), [id="${key}-error"]`),
+    )
+    .filter((element): element is HTMLElement => element !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+}
+
 /** The create page's form. It calls the JSON API like any client; its errors land by their field. */
 export function CreateForm() {
   const [pages, setPages] = useState<DraftPage[]>(() => [blankPage()]);
   const [apiKey, setApiKey] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedShare | null>(null);
+  const [created, setCreated] = useState<CreatedShareResponse | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const focusPending = useRef(false);
   const keyed = apiKey.trim() !== "";
+
+  // After a failed submit, the first field in error takes focus, so the message is read out with it.
+  useEffect(() => {
+    if (!focusPending.current || !form.current) return;
+    focusPending.current = false;
+    firstInError(form.current, errors)?.focus();
+  }, [errors]);
+
+  function fail(found: Errors) {
+    focusPending.current = true;
+    setErrors(found);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const options = new FormData(event.currentTarget);
+    const problems = checkDraft(
+      pages.map((page) => page.content),
+      String(options.get("burn_after") ?? "").trim(),
+    );
+    if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
-    const body = requestBody(pages, new FormData(event.currentTarget), keyed);
-    const result = await sendJson<CreatedShare>("/api/v1/shares", {
-      body,
+    const result = await sendJson<CreatedShareResponse>("/api/v1/shares", {
+      body: requestBody(pages, options, keyed),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
     setBusy(false);
-    if (result.ok) setCreated(result.data);
-    else setErrors({ [fieldOfError(result.error, result.message, pages.length)]: failureMessage(result) });
+    if (result.ok) return setCreated(result.data);
+    const field = fieldOfError(result.error, result.message, pages.length);
+    const message =
+      field === "form"
+        ? failureMessage(result)
+        : errorMessage(field, result.error, result.message, pages.length);
+    fail({ [field]: message });
+  }
+
+  function clearErrorsOf(event: FormEvent<HTMLFormElement>) {
+    const cleared = clearedBy((event.target as HTMLElement).id);
+    if (cleared.some((key) => errors[key])) {
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => !cleared.includes(key))));
+    }
   }
 
   if (created) {
     return (
       <ShareResult
         share={created}
+        deleteHeaders={
+          keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": created.delete_token ?? "" }
+        }
         onAnother={() => {
           setCreated(null);
           setPages([blankPage()]);
@@ -76,9 +125,9 @@ export function CreateForm() {
   const update = (index: number, page: DraftPage) =>
     setPages(pages.map((old, i) => (i === index ? page : old)));
   return (
-    <form onSubmit={submit} noValidate aria-label="Create a note">
+    <form ref={form} onSubmit={submit} onInput={clearErrorsOf} noValidate aria-label="Create a note">
       {errors.form && (
-        <p className="form-error" role="alert">
+        <p id="form-error" className="form-error" role="alert" tabIndex={-1}>
           {errors.form}
         </p>
       )}
@@ -101,57 +150,7 @@ export function CreateForm() {
         </button>
         <FieldError id="pages-error" message={errors.pages} />
       </div>
-      <fieldset className="card">
-        <legend>Settings</legend>
-        <div className="grid">
-          <div className="field">
-            <label htmlFor="ttl">Expires after</label>
-            <select id="ttl" name="ttl" defaultValue="1d" aria-describedby="ttl-error">
-              <option value="1h">1 hour</option>
-              <option value="1d">1 day</option>
-              <option value="7d">7 days</option>
-              <option value="30d">30 days</option>
-            </select>
-            <label className="hint">
-              <input type="checkbox" name="permanent" disabled={!keyed} /> Never expires (needs an API key)
-            </label>
-            <FieldError id="ttl-error" message={errors.ttl} />
-          </div>
-          <div className="field">
-            <label htmlFor="burn_after">Destroy after this many reads</label>
-            <input
-              id="burn_after"
-              name="burn_after"
-              type="number"
-              min={1}
-              max={1000}
-              placeholder="No limit"
-              aria-describedby="burn_after-error"
-            />
-            <FieldError id="burn_after-error" message={errors.burn_after} />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password (optional)</label>
-            <input id="password" name="password" type="password" autoComplete="new-password" />
-            <FieldError id="password-error" message={errors.password} />
-          </div>
-          <div className="field">
-            <label htmlFor="api_key">API key (optional)</label>
-            <input
-              id="api_key"
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              onChange={(event) => setApiKey(event.target.value)}
-              aria-describedby="api_key-hint api_key-error"
-            />
-            <p id="api_key-hint" className="hint">
-              Unlocks permanent notes and HTML.
-            </p>
-            <FieldError id="api_key-error" message={errors.api_key} />
-          </div>
-        </div>
-      </fieldset>
+      <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} />
       <button className="button" type="submit" disabled={busy}>
         {busy ? "Creating…" : "Create note"}
       </button>

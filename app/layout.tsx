@@ -11,6 +11,7 @@ export const metadata: Metadata = {
   title: { default: "Notes", template: "%s · Notes" },
   description: "Short-lived notes, optionally password-protected and burned after reading.",
   referrer: "no-referrer",
+  icons: { icon: { url: "/favicon.ico", sizes: "32x32" } },
 };
 
 export const viewport: Viewport = {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { NoteFormat } from "@/lib/render/render-note";
-import { FieldError } from "./field-error";
+import { FieldError, invalidProps } from "./field-error";
 import { NotePreview } from "./note-preview";
 
 export type DraftPage = { key: number; title: string; content: string; format: NoteFormat };
@@ -17,17 +17,22 @@ type Props = {
   onRemove: () => void;
 };
 
-/** One page of the note: title (when there are several), format, text and its live preview. */
+/**
+ * One page of the note: its text beside a live preview. With several pages, title, format and the
+ * page's buttons share one line above the text, and the text and preview are shorter, so the pages
+ * read as a list rather than a tall stack.
+ */
 export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, onMove, onRemove }: Props) {
   const n = index + 1;
-  const contentError = errors[`content-${index}`];
-  const formatError = errors[`format-${index}`];
+  const several = count > 1;
+  const contentId = `content-${index}`;
+  const formatId = `format-${index}`;
   return (
-    <fieldset className="card">
-      <legend>{count > 1 ? `Page ${n}` : "Your note"}</legend>
-      <div className="grid">
-        {count > 1 && (
-          <div className="field">
+    <fieldset className={several ? "card page-editor compact" : "card page-editor"}>
+      <legend>{several ? `Page ${n}` : "Your note"}</legend>
+      <div className="page-bar">
+        {several && (
+          <div className="field grow">
             <label htmlFor={`title-${index}`}>Title of page {n}</label>
             <input
               id={`title-${index}`}
@@ -38,11 +43,11 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
           </div>
         )}
         <div className="field">
-          <label htmlFor={`format-${index}`}>Format</label>
+          <label htmlFor={formatId}>Format</label>
           <select
-            id={`format-${index}`}
+            id={formatId}
             value={page.format}
-            aria-describedby={`format-${index}-hint format-${index}-error`}
+            {...invalidProps(formatId, errors, htmlAllowed ? `${formatId}-hint` : undefined)}
             onChange={(event) => onChange({ ...page, format: event.target.value as NoteFormat })}
           >
             <option value="markdown">Markdown</option>
@@ -50,45 +55,58 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
               HTML{htmlAllowed ? "" : " (needs an API key)"}
             </option>
           </select>
-          <p id={`format-${index}-hint`} className="hint">
-            HTML is sanitized: scripts, forms and frames are removed.
-          </p>
-          <FieldError id={`format-${index}-error`} message={formatError} />
         </div>
+        {several && (
+          <div className="button-row page-buttons">
+            <button
+              type="button"
+              className="button ghost"
+              disabled={index === 0}
+              aria-label={`Move page ${n} up`}
+              title={`Move page ${n} up`}
+              onClick={() => onMove(-1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button ghost"
+              disabled={index === count - 1}
+              aria-label={`Move page ${n} down`}
+              title={`Move page ${n} down`}
+              onClick={() => onMove(1)}
+            >
+              ↓
+            </button>
+            <button type="button" className="button ghost" onClick={onRemove} aria-label={`Remove page ${n}`}>
+              Remove
+            </button>
+          </div>
+        )}
       </div>
+      {htmlAllowed && (
+        <p id={`${formatId}-hint`} className="hint">
+          HTML is sanitized: scripts, forms and frames are removed.
+        </p>
+      )}
+      <FieldError id={`${formatId}-error`} message={errors[formatId]} />
       <div className="editor">
         <div className="field">
-          <label htmlFor={`content-${index}`}>{count > 1 ? `Text of page ${n}` : "Text"}</label>
+          <label htmlFor={contentId}>{several ? `Text of page ${n}` : "Text"}</label>
           <textarea
-            id={`content-${index}`}
+            id={contentId}
             value={page.content}
             spellCheck
-            aria-invalid={contentError ? true : undefined}
-            aria-describedby={contentError ? `content-${index}-error` : undefined}
+            {...invalidProps(contentId, errors, `${contentId}-hint`)}
             onChange={(event) => onChange({ ...page, content: event.target.value })}
           />
-          <FieldError id={`content-${index}-error`} message={contentError} />
+          <p id={`${contentId}-hint`} className="hint">
+            Images from other sites load for readers only when they choose to.
+          </p>
+          <FieldError id={`${contentId}-error`} message={errors[contentId]} />
         </div>
         <NotePreview content={page.content} format={page.format} label={`Preview of page ${n}`} />
       </div>
-      {count > 1 && (
-        <div className="button-row">
-          <button type="button" className="button ghost" disabled={index === 0} onClick={() => onMove(-1)}>
-            Move page {n} up
-          </button>
-          <button
-            type="button"
-            className="button ghost"
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            Move page {n} down
-          </button>
-          <button type="button" className="button ghost" onClick={onRemove}>
-            Remove page {n}
-          </button>
-        </div>
-      )}
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { CreateForm } from "./create-form";
+import "./create.css";
 
 // GET /: the page to create a note.
 export default function HomePage() {

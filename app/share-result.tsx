@@ -1,35 +1,25 @@
 "use client";
 
 import QRCode from "qrcode";
-import { useEffect, useRef, useState } from "react";
-import type { CreatedShare } from "./create-form";
+import { useEffect, useRef } from "react";
+import { CopyField } from "./copy-field";
+import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
+import { EarlyDelete } from "./early-delete";
 
 function describeLimit(burnAfter: number | null): string {
   if (burnAfter === null) return "No read limit";
   return burnAfter === 1 ? "Destroyed after it is read once" : `Destroyed after ${burnAfter} reads`;
 }
 
-/** The created note's link, a copy button and a QR code drawn here in the browser (no service). */
-export function ShareResult({ share, onAnother }: { share: CreatedShare; onAnother: () => void }) {
+type Props = { share: CreatedShareResponse; deleteHeaders: Record<string, string>; onAnother: () => void };
+
+/** The created note's link, a QR code drawn here in the browser (no service), and how to delete it. */
+export function ShareResult({ share, deleteHeaders, onAnother }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const link = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState("");
 
   useEffect(() => {
     if (canvas.current) void QRCode.toCanvas(canvas.current, share.url, { margin: 1, width: 192 });
-    link.current?.focus();
-    link.current?.select();
   }, [share.url]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(share.url);
-      setStatus("Link copied.");
-    } catch {
-      link.current?.select();
-      setStatus("Copying was not allowed by the browser; the link is selected, copy it by hand.");
-    }
-  }
 
   const expires =
     share.expires_at === null
@@ -39,16 +29,7 @@ export function ShareResult({ share, onAnother }: { share: CreatedShare; onAnoth
     <section className="card" aria-labelledby="created-heading">
       <h2 id="created-heading">Your note is ready</h2>
       <p>Anyone with this link can open it. It is shown only once here: copy it now.</p>
-      <label htmlFor="share-url">Link</label>
-      <div className="share-link">
-        <input id="share-url" ref={link} type="url" readOnly value={share.url} />
-        <button type="button" className="button" onClick={copy}>
-          Copy link
-        </button>
-      </div>
-      <p role="status" className="hint">
-        {status}
-      </p>
+      <CopyField id="share-url" label="Link" value={share.url} copyLabel="Copy link" focusOnMount />
       <ul className="meta-list" aria-label="About this note">
         <li>{expires}</li>
         <li>{describeLimit(share.burn_after)}</li>
@@ -56,6 +37,7 @@ export function ShareResult({ share, onAnother }: { share: CreatedShare; onAnoth
         {share.page_count > 1 && <li>{share.page_count} pages</li>}
       </ul>
       <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />
+      <EarlyDelete id={share.id} deleteToken={share.delete_token} deleteHeaders={deleteHeaders} />
       <div className="button-row">
         <button type="button" className="button ghost" onClick={onAnother}>
           Create another note

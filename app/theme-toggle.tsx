@@ -1,32 +1,50 @@
 "use client";
 
 import { useState } from "react";
-import { themeCookieValue, type Theme } from "@/lib/browser/theme";
+import "./theme-toggle.css";
+import { themeCookieValue, type Theme, type ThemeChoice } from "@/lib/browser/theme";
 
-function effectiveTheme(chosen: Theme | undefined): Theme {
-  if (chosen) return chosen;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+const choices: { value: ThemeChoice; label: string }[] = [
+  { value: "system", label: "System" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
+
+/** Pins the page to a theme (or lets it follow the system again) and remembers the choice. */
+function applyTheme(choice: ThemeChoice) {
+  const root = document.documentElement;
+  if (choice === "system") root.removeAttribute("data-theme");
+  else root.dataset.theme = choice;
+  document.cookie = themeCookieValue(choice);
 }
 
-/** Switches between light and dark and remembers the choice (a cookie the layout reads). */
+/**
+ * Theme as a labelled choice of three radios, so the current state is announced and "follow the
+ * system" is always one click away. The choice is remembered in a cookie the layout reads.
+ */
 export function ThemeToggle({ initial }: { initial: Theme | undefined }) {
-  const [chosen, setChosen] = useState(initial);
+  const [chosen, setChosen] = useState<ThemeChoice>(initial ?? "system");
 
-  function toggle() {
-    const next: Theme = effectiveTheme(chosen) === "dark" ? "light" : "dark";
-    document.documentElement.dataset.theme = next;
-    document.cookie = themeCookieValue(next);
-    setChosen(next);
+  function choose(choice: ThemeChoice) {
+    applyTheme(choice);
+    setChosen(choice);
   }
 
   return (
-    <button
-      type="button"
-      className="button ghost"
-      onClick={toggle}
-      aria-label="Switch between light and dark theme"
-    >
-      <span aria-hidden="true">◐</span> Theme
-    </button>
+    <fieldset className="theme-choice">
+      <legend className="sr-only">Theme</legend>
+      {choices.map(({ value, label }) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name="theme"
+            value={value}
+            checked={chosen === value}
+            onChange={() => choose(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -6,16 +6,17 @@ import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { queryPool } from "./db/pg-statements";
 import { embeddedDataDir, env } from "./env";
-import { PrismaClient, type Prisma } from "./generated/prisma/client";
-import { onShutdown } from "./server/shutdown-hooks";
+import { Prisma, PrismaClient } from "./generated/prisma/client";
+import { processSingleton } from "./process/process-singleton";
+import { onShutdown } from "./process/shutdown-hooks";
 
 type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
 
 type Database = { prisma: PrismaClient; queryRows: QueryRows; close: () => Promise<void> };
 
-// One client per process, kept on globalThis so that Next.js re-evaluating modules (dev reloads,
-// separate route bundles) never opens a second pool or a second PGlite on the same folder.
-const store = globalThis as unknown as { notesDatabase?: Promise<Database> };
+// One database per process, never a second pool or a second PGlite on the same folder. The slot is
+// emptied when opening fails (the next request tries again) and when the database closes.
+const slot = processSingleton("database", (): { current?: Promise<Database> } => ({}));
 
 async function openPostgres(url: string): Promise<Database> {
   await migrateDatabase(url);
@@ -66,15 +67,15 @@ async function openEmbedded(): Promise<Database> {
 
 /** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
 export function getDatabase(): Promise<Database> {
-  if (!store.notesDatabase) onShutdown(closeDatabase);
-  store.notesDatabase ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
+  if (!slot.current) onShutdown(closeDatabase);
+  slot.current ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
     (error: unknown) => {
       // Not cached: the next request tries again (say, once the database is reachable).
-      store.notesDatabase = undefined;
+      slot.current = undefined;
       throw error;
     },
   );
-  return store.notesDatabase;
+  return slot.current;
 }
 
 export async function getPrisma(): Promise<PrismaClient> {
@@ -82,18 +83,23 @@ export async function getPrisma(): Promise<PrismaClient> {
 }
 
 /**
- * Runs one of the public API's own statements (lib/shares/share-sql.ts) on the driver itself: pg's
- * pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or the
- * embedded database. Prisma's raw-query layer adds about 70 µs of CPU to each statement, a third of
- * what a whole meta request costs (docs/benchmarks.md); pg and PGlite parse the same column types
- * into the same values (Date, number, string, boolean).
+ * Runs one of the statements on the notes tables (lib/shares/share-sql.ts) on the driver itself:
+ * pg's pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or
+ * the embedded database. Prisma's raw-query layer would add a large per-statement cost on the hot
+ * paths (docs/benchmarks.md); pg and PGlite parse the same column types into the same values
+ * (Date, number, string, boolean).
  */
 export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
   return (await getDatabase()).queryRows<T>(statement);
 }
 
+/** Throws unless the database answers a statement through the driver the API's statements use. */
+export async function pingDatabase(): Promise<void> {
+  await queryRows(Prisma.sql`SELECT 1`);
+}
+
 export async function closeDatabase(): Promise<void> {
-  const database = store.notesDatabase;
-  store.notesDatabase = undefined;
+  const database = slot.current;
+  slot.current = undefined;
   if (database) await (await database).close();
 }

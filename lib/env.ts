@@ -1,10 +1,19 @@
+import nextEnv from "@next/env";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 
-// The only reader of process.env: every setting is validated once, and a bad value stops start-up
-// with a message naming the variable.
+// The only reader of process.env: every setting is validated once, and a bad value stops the
+// process with a message naming the variable. Settings come from the environment, then from the
+// project's .env files, read exactly as Next.js reads them (.env.production.local, .env.local,
+// .env.production, .env; the environment wins), so every command (npm start, keys, cleanup,
+// db:migrate, bench) sees what the server sees. Next.js does the same inside its server; reading
+// twice is harmless, because a variable already set is never replaced.
+nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV === "development", {
+  info: () => {},
+  error: (...messages: unknown[]) => console.error(...messages),
+});
 
 // An empty variable (as .env files often leave them) means "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -119,13 +128,15 @@ export type Env = z.infer<typeof envSchema>;
 /** Every variable the service reads, in the schema's order. */
 export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];
 
+/** The validated settings; with a bad value, the message alone on stderr and exit code 1. */
 function loadEnv(): Env {
   const parsed = checkedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
       .join("\n");
-    throw new Error(`Invalid configuration (see .env.example):\n${problems}`);
+    console.error(`Invalid configuration (see .env.example):\n${problems}`);
+    process.exit(1);
   }
   return parsed.data;
 }

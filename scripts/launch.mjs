@@ -27,6 +27,9 @@ const { outputFiles } = buildSync({
   format: "esm",
   target: "node20",
   packages: "external",
+  // The entry runs on the server, so lib's `import "server-only"` resolves as in Next.js's server
+  // build (and for tsx under `--conditions=react-server`): to the package's empty module.
+  alias: { "server-only": "./node_modules/server-only/empty.js" },
   write: false,
   logLevel: "warning",
 });

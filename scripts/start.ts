@@ -1,6 +1,7 @@
 // `npm start`: validates the configuration, builds when there is no build yet (a fresh clone), then
-// serves the production build on PORT through lib/server/front-server.ts. Migrations run inside the
-// server as it starts (instrumentation.ts), for Postgres and for the embedded database alike.
+// serves the production build on PORT through lib/server/front-server.ts and runs the periodic
+// cleanup; on a signal it stops all of it. Next.js opens the database and applies migrations as it
+// prepares (instrumentation.ts, as under `next dev` and on platforms), for Postgres and PGlite alike.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -8,11 +9,8 @@ import path from "node:path";
 // `next start` sets this too; Next.js and React pick their production builds from it.
 Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
 
-// A bad setting stops start-up with lib/env.ts's message alone, not a stack trace.
-const { env } = await import("../lib/env").catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+// First, before Next.js: a bad setting stops start-up with lib/env.ts's message alone.
+const { env } = await import("../lib/env");
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build found: running `next build` first.");
@@ -24,12 +22,10 @@ if (!existsSync(".next/BUILD_ID")) {
 
 const { default: next } = await import("next");
 const { createFrontServer, drainServer } = await import("../lib/server/front-server");
-const { runShutdownHooks } = await import("../lib/server/shutdown-hooks");
-const { markFrontServer } = await import("../lib/server/client-socket");
+const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
+const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
 
-// Before app.prepare(), which runs instrumentation.ts: what starts there may ask whether we serve.
-markFrontServer();
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const directRoutes = await loadDirectRoutes(path.resolve(".next"));
@@ -37,14 +33,17 @@ const server = createFrontServer(
   directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
 );
 server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
+const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 
-// Stops accepting, finishes what is in flight, closes the database, exits with `exitCode`.
+// Stops accepting, finishes what is in flight, stops the cleanup (a run in progress ends after its
+// batch), then closes Next.js and the database, and exits with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
   console.log(`${reason}: finishing requests in flight, then stopping.`);
   void drainServer(server, env.SHUTDOWN_GRACE_MS)
+    .then(() => cleanup?.stop())
     .then(() => app.close())
     .then(runShutdownHooks)
     .then(() => process.exit(exitCode));

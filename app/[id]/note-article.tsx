@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CLOBBER_PREFIX } from "@/lib/render/sanitize-schema";
+import { CodeCopy } from "./code-copy";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
+import { NoteHtml } from "./remote-images";
 import { TrustedFrame } from "./trusted-frame";
-import type { ReadNote } from "./note-viewer";
+import type { ReadShareResponse } from "@/lib/shares/share-response-schemas";
 
 /** `#page-N` (1-based, as people count) names a page of a multi-page note. */
 const PAGE_FRAGMENT = /^#page-(\d+)$/;
@@ -19,15 +21,24 @@ function pageFromHash(count: number): number | null {
   return index >= 0 && index < count ? index : 0;
 }
 
-function pagesOf(note: ReadNote): NotePage[] {
+function pagesOf(note: ReadShareResponse): NotePage[] {
   if (note.pages) return note.pages;
   return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html: note.html }];
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: string }) {
+export function NoteArticle({ note, frameStyleNonce }: { note: ReadShareResponse; frameStyleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
+  // Per note, never remembered: each note's remote images wait for their own click.
+  const [imagesAllowed, setImagesAllowed] = useState(false);
+  const images = { allowed: imagesAllowed, allow: () => setImagesAllowed(true) };
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The reveal button is gone once the note is shown: focus moves to the note's heading, not to nowhere.
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, []);
 
   useEffect(() => {
     // In-note links (`#user-content-…`, a heading or a footnote) only scroll: the page stays as it is.
@@ -68,24 +79,38 @@ export function NoteArticle({ note, styleNonce }: { note: ReadNote; styleNonce: 
           and nowhere else. Copy or download it before you leave or reload the page.
         </p>
       )}
-      <section className="card">
-        {!note.burned && (
-          <ul className="meta-list" aria-label="About this note">
+      <section className="card" aria-labelledby="note-title">
+        <h1 id="note-title" className="note-title" ref={heading} tabIndex={-1}>
+          A note shared with you
+        </h1>
+        <ul className="meta-list" aria-label="About this note">
+          <li>Created {new Date(note.created_at * 1000).toLocaleString()}</li>
+          {pages.length > 1 && <li>{pages.length} pages</li>}
+          {!note.burned && (
             <li>
               <NoteCountdown expiresAt={note.expires_at} />
             </li>
-            {note.remaining_views !== null && (
-              <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
-            )}
-          </ul>
-        )}
+          )}
+          {!note.burned && note.remaining_views !== null && (
+            <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+          )}
+        </ul>
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
         {note.raw_html ? (
-          <TrustedFrame rawHtml={note.raw_html} sanitizedHtml={note.html} styleNonce={styleNonce} />
-        ) : pages.length > 1 ? (
-          <NoteTabs pages={pages} current={current} onSelect={select} />
+          <TrustedFrame
+            rawHtml={note.raw_html}
+            sanitizedHtml={note.html}
+            frameStyleNonce={frameStyleNonce}
+            images={images}
+          />
         ) : (
-          <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <CodeCopy>
+            {pages.length > 1 ? (
+              <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
+            ) : (
+              <NoteHtml html={page.html} images={images} aria-label="Note" />
+            )}
+          </CodeCopy>
         )}
       </section>
     </>

@@ -1,15 +1,17 @@
 "use client";
 
 import { useRef, type KeyboardEvent } from "react";
-import type { ReadNote } from "./note-viewer";
+import type { ReadShareResponse } from "@/lib/shares/share-response-schemas";
+import { NoteHtml, type RemoteImages } from "./remote-images";
 
-export type NotePage = NonNullable<ReadNote["pages"]>[number];
+export type NotePage = NonNullable<ReadShareResponse["pages"]>[number];
 
 const pageTitle = (page: NotePage) => page.title || `Page ${page.index + 1}`;
 
+type Props = { pages: NotePage[]; current: number; onSelect: (index: number) => void; images: RemoteImages };
+
 /** WAI-ARIA tabs: arrow keys, Home and End move between pages; Tab moves into the page. */
-export function NoteTabs(props: { pages: NotePage[]; current: number; onSelect: (index: number) => void }) {
-  const { pages, current, onSelect } = props;
+export function NoteTabs({ pages, current, onSelect, images }: Props) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function move(event: KeyboardEvent) {
@@ -51,13 +53,13 @@ export function NoteTabs(props: { pages: NotePage[]; current: number; onSelect: 
         ))}
       </div>
       {page && (
-        <article
+        <NoteHtml
+          html={page.html}
+          images={images}
           id="page-panel"
-          className="note"
           role="tabpanel"
           tabIndex={0}
           aria-labelledby={`tab-${current}`}
-          dangerouslySetInnerHTML={{ __html: page.html }}
         />
       )}
     </>

@@ -2,17 +2,14 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import type { toReadShareResponse, toShareMetaResponse } from "@/lib/shares/share-response";
+import type { ReadShareResponse, ShareMetaResponse } from "@/lib/shares/share-response-schemas";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
-
-export type ShareMeta = ReturnType<typeof toShareMetaResponse>;
-export type ReadNote = ReturnType<typeof toReadShareResponse>;
 
 type Phase =
   | { name: "locked"; error?: string }
   | { name: "reading" }
-  | { name: "shown"; note: ReadNote }
+  | { name: "shown"; note: ReadShareResponse }
   | { name: "gone" };
 
 function views(count: number) {
@@ -20,7 +17,7 @@ function views(count: number) {
 }
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
-export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: string }) {
+export function NoteViewer({ meta, frameStyleNonce }: { meta: ShareMetaResponse; frameStyleNonce: string }) {
   const needsClick = meta.password_required || meta.remaining_views !== null;
   const [phase, setPhase] = useState<Phase>(needsClick ? { name: "locked" } : { name: "reading" });
   const [expired, setExpired] = useState(false);
@@ -29,7 +26,7 @@ export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: 
 
   async function read(password?: string) {
     setPhase({ name: "reading" });
-    const result = await sendJson<ReadNote>(`/api/v1/shares/${meta.id}/read`, {
+    const result = await sendJson<ReadShareResponse>(`/api/v1/shares/${meta.id}/read`, {
       body: password ? { password } : {},
     });
     if (result.ok) setPhase({ name: "shown", note: result.data });
@@ -54,7 +51,7 @@ export function NoteViewer({ meta, styleNonce }: { meta: ShareMeta; styleNonce: 
     void read(typeof password === "string" ? password : undefined);
   }
 
-  if (phase.name === "shown") return <NoteArticle note={phase.note} styleNonce={styleNonce} />;
+  if (phase.name === "shown") return <NoteArticle note={phase.note} frameStyleNonce={frameStyleNonce} />;
   if (phase.name === "gone" || expired) {
     return (
       <section className="card" aria-live="polite">

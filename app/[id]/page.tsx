@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/http/api-error";
 import { getShareMeta } from "@/lib/shares/get-share-meta";
 import { toShareMetaResponse } from "@/lib/shares/share-response";
+import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
 
 export const metadata: Metadata = {
@@ -20,7 +21,7 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   });
-  // The page's CSP nonce (proxy.ts), for the <style> elements of a trusted note's sandboxed frame.
-  const nonce = (await headers()).get("x-nonce") ?? "";
-  return <NoteViewer meta={toShareMetaResponse(meta)} styleNonce={nonce} />;
+  // A styles-only nonce for the <style> elements of a trusted note's frame, never the page's own.
+  const frameStyleNonce = (await headers()).get(FRAME_STYLE_NONCE_HEADER) ?? "";
+  return <NoteViewer meta={toShareMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />;
 }

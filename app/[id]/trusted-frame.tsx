@@ -1,24 +1,23 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { frameDocument } from "./frame-document";
+import { NoteHtml, RemoteImagesNotice, type RemoteImages } from "./remote-images";
 
-/**
- * A srcdoc document inherits the page's CSP, which admits <style> elements only with the page's
- * nonce. The frame's own <style> elements get it, so the note looks as written; styles cannot run
- * code, and the sandbox keeps them inside the frame. Scripts and stylesheet links get nothing.
- */
-function withStyleNonce(html: string, nonce: string): string {
-  return nonce ? html.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`) : html;
-}
+type Props = { rawHtml: string; sanitizedHtml: string; frameStyleNonce: string; images: RemoteImages };
 
 /**
  * HTML_MODE=trusted: the note's HTML as its keyed author wrote it, in a frame sandboxed without
  * allow-scripts and without allow-same-origin. Its document has an opaque origin, so even markup
- * that tries cannot run script, read this site's cookies or storage, or reach the page around it.
+ * that tries cannot run script, read this site's cookies or storage, or reach the page around it;
+ * its own policy (frame-document.ts) keeps it from fetching anything the reader did not allow.
  */
-export function TrustedFrame(props: { rawHtml: string; sanitizedHtml: string; styleNonce: string }) {
-  const { rawHtml, sanitizedHtml, styleNonce } = props;
+export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce, images }: Props) {
   const [sanitized, setSanitized] = useState(false);
+  const frame = useMemo(
+    () => frameDocument(rawHtml, frameStyleNonce, images.allowed),
+    [rawHtml, frameStyleNonce, images.allowed],
+  );
   return (
     <>
       <div className="button-row actions">
@@ -32,14 +31,17 @@ export function TrustedFrame(props: { rawHtml: string; sanitizedHtml: string; st
         </button>
       </div>
       {sanitized ? (
-        <article className="note" aria-label="Note" dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />
+        <NoteHtml html={sanitizedHtml} images={images} aria-label="Note" />
       ) : (
-        <iframe
-          className="trusted-frame"
-          title="Note, as written by its author"
-          sandbox=""
-          srcDoc={withStyleNonce(rawHtml, styleNonce)}
-        />
+        <>
+          {frame.loadsImages && !images.allowed && <RemoteImagesNotice onAllow={images.allow} />}
+          <iframe
+            className="trusted-frame"
+            title="Note, as written by its author"
+            sandbox=""
+            srcDoc={frame.srcdoc}
+          />
+        </>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { listAdminActions } from "@/lib/admin/list-admin-actions";
-import styles from "./admin.module.css";
+import { DataTable, type Column } from "./data-table";
 import { formatTime } from "./format-time";
 
 type Entries = Awaited<ReturnType<typeof listAdminActions>>;
@@ -21,32 +21,23 @@ const describe = (details: unknown) =>
         .join(", ")
     : "";
 
+const columns: Column<Entries[number]>[] = [
+  { label: "Time", cell: (entry) => formatTime(entry.at) },
+  { label: "Action", cell: (entry) => actionLabels[entry.action] },
+  { label: "Client", mono: true, cell: (entry) => entry.client ?? "—" },
+  { label: "Subject", mono: true, cell: (entry) => entry.subject ?? "—" },
+  { label: "Details", cell: (entry) => describe(entry.details) },
+];
+
 export function AuditTable({ entries }: { entries: Entries }) {
   if (entries.length === 0) return <p>Nothing recorded yet.</p>;
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table} aria-label="Audit log">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Action</th>
-            <th scope="col">Client</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={String(entry.id)} data-action={entry.action}>
-              <td>{formatTime(entry.at)}</td>
-              <td>{actionLabels[entry.action]}</td>
-              <td className={styles.mono}>{entry.client ?? "—"}</td>
-              <td className={styles.mono}>{entry.subject ?? "—"}</td>
-              <td>{describe(entry.details)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Audit log"
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => String(entry.id)}
+      rowData={(entry) => ({ "data-action": entry.action })}
+    />
   );
 }

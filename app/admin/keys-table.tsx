@@ -1,5 +1,6 @@
 import type { listApiKeys, ApiKeySort, ApiKeyStatus } from "@/lib/keys/list-api-keys";
 import styles from "./admin.module.css";
+import { DataTable, type Column } from "./data-table";
 import { formatTime } from "./format-time";
 import { RevokeKeyButton } from "./revoke-key-button";
 
@@ -12,6 +13,21 @@ const sortLabels: Record<ApiKeySort, string> = {
   last_used: "Recently used",
   notes: "Most notes",
 };
+
+const columns: Column<Keys[number]>[] = [
+  { label: "Label", cell: (key) => key.label },
+  { label: "Prefix", mono: true, cell: (key) => `${key.prefix}…` },
+  { label: "Created", cell: (key) => formatTime(key.createdAt) },
+  { label: "Last used", cell: (key) => formatTime(key.lastUsedAt) },
+  { label: "Notes created", cell: (key) => key.notesCreated },
+  { label: "Active notes", cell: (key) => key.activeNotes },
+  { label: "Revoked", cell: (key) => (key.revokedAt ? formatTime(key.revokedAt) : "—") },
+  {
+    label: "Actions",
+    hideLabel: true,
+    cell: (key) => !key.revokedAt && <RevokeKeyButton id={key.id} label={key.label} />,
+  },
+];
 
 /** The key list, with its filter and order as a plain GET form (they live in the query string). */
 export function KeysTable(props: { keys: Keys; status: ApiKeyStatus; sort: ApiKeySort }) {
@@ -43,38 +59,14 @@ export function KeysTable(props: { keys: Keys; status: ApiKeyStatus; sort: ApiKe
       {props.keys.length === 0 ? (
         <p>No keys match.</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table} aria-label="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Notes created</th>
-                <th scope="col">Active notes</th>
-                <th scope="col">Revoked</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.keys.map((key) => (
-                <tr key={key.id} data-key-id={key.id}>
-                  <th scope="row">{key.label}</th>
-                  <td className={styles.mono}>{key.prefix}…</td>
-                  <td>{formatTime(key.createdAt)}</td>
-                  <td>{formatTime(key.lastUsedAt)}</td>
-                  <td>{key.notesCreated}</td>
-                  <td>{key.activeNotes}</td>
-                  <td>{key.revokedAt ? formatTime(key.revokedAt) : "—"}</td>
-                  <td>{!key.revokedAt && <RevokeKeyButton id={key.id} label={key.label} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="API keys"
+          columns={columns}
+          rows={props.keys}
+          rowKey={(key) => key.id}
+          rowHeader
+          rowData={(key) => ({ "data-key-id": key.id })}
+        />
       )}
     </div>
   );

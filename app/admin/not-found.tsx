@@ -4,12 +4,12 @@ import styles from "./admin.module.css";
 // under /admin get the site's ordinary 404.)
 export default function AdminDisabled() {
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Notes admin</h1>
       <p className={styles.card}>
         The admin page is disabled. To enable it, set <code>ADMIN_SECRET</code> (at least 16 characters) in
         the server&apos;s environment and restart it.
       </p>
-    </main>
+    </div>
   );
 }

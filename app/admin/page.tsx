@@ -26,10 +26,10 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
   const session = await currentAdminSession();
   if (!session) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1>Notes admin</h1>
         <SignInForm />
-      </main>
+      </div>
     );
   }
 
@@ -39,7 +39,7 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
     listAdminActions({ limit: auditEntriesShown }),
   ]);
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <header className={styles.header}>
         <h1>Notes admin</h1>
         <p className={styles.hint}>Signed in until {formatTime(new Date(session.expiresAt * 1000))}</p>
@@ -58,6 +58,6 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
         <h2 id="audit-heading">Latest admin actions</h2>
         <AuditTable entries={entries} />
       </section>
-    </main>
+    </div>
   );
 }

@@ -1,12 +1,11 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
-import { expect, test } from "../support/fixtures";
+import { expect, npmScript, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // Cleanup through all three doors (the cron route, `npm run cleanup`, the periodic run inside
 // `npm start`), each against a server and database of this spec's own, so the counts are exact
@@ -67,7 +66,7 @@ test.describe("cleanup", () => {
   });
 
   test("cron route and npm run cleanup purge exactly the dead notes; periodic run inside npm start", async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(timeouts.serverTest);
     const name = `notes_e2e_cleanup_${randomBytes(5).toString("hex")}`;
     const databaseUrl = await createDatabase(name);
     const sql = new pg.Client({ connectionString: databaseUrl });
@@ -99,10 +98,8 @@ test.describe("cleanup", () => {
 
       // The command line, as an operator's crontab would run it, next to the running server.
       const more = await seed(base, sql);
-      const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cleanup"], {
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      });
-      expect(stdout.trim().split("\n").at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
+      const output = await npmScript("cleanup", [], databaseUrl);
+      expect(output.at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
       await expectOnlyLiveLeft(base, sql, more);
       expect(await server.stop()).toBe(0);
 
@@ -117,7 +114,6 @@ test.describe("cleanup", () => {
                 [...dead.expired, ...dead.burned],
               ])
             ).rows[0].n,
-          { timeout: 10_000 },
         )
         .toBe(0);
       const runs = server

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer as startServerProcess, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart.
@@ -14,7 +15,7 @@ const startServer = (dataDir: string) =>
   startServerProcess({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined } });
 
 test("embedded PGlite: create, read, restart, still there", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeouts.serverTest);
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
   let server: ServerProcess | undefined;
   try {

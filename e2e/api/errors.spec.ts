@@ -1,6 +1,6 @@
-import { expectError, issueKey, keysCli, test } from "../support/fixtures";
+import { expect, expectError, issueKey, keysCli, test } from "../support/fixtures";
 
-// Every error code of the contract, with its status and the {"error","message"} body.
+// Every error code of the API, with its status and the {"error","message"} body.
 const valid = { content: "x", ttl: "1h" };
 
 const cases: [string, unknown, number, string][] = [
@@ -65,6 +65,13 @@ test.describe("create errors", () => {
   test("the first field with a problem decides: content before ttl before burn_after", async ({ api }) => {
     await expectError(api.create({ content: "", ttl: "x", burn_after: 0 }), 400, "empty_content");
     await expectError(api.create({ content: "a", ttl: "x", burn_after: 0 }), 400, "bad_ttl");
+  });
+
+  test("permanent without a key: bad_ttl says that permanent notes need a key", async ({ api }) => {
+    const { json } = await api.create({ content: "x", permanent: true });
+    expect(json.error).toBe("bad_ttl");
+    expect(json.message).toMatch(/permanent notes need an API key/);
+    expect((await api.create({ content: "x" })).json.message).not.toMatch(/permanent/);
   });
 });
 

@@ -6,34 +6,33 @@ import { expect, healthReport, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // Database outages against a real Postgres: a server of this spec's own reaches its database through
-// a TCP proxy the test cuts and restores. Every answer must be quick and never a 500, nothing may be
-// lost or stored twice, burn counts stay exact, and service resumes by itself.
+// a TCP proxy the test cuts and restores. Every answer comes while the database is still away (none
+// waits for it to return) and is never a 500, nothing may be lost or stored twice, burn counts stay
+// exact, and service resumes by itself.
 
 const proxyPort = testPorts.outageProxy;
 const serverPort = testPorts.outageServer;
 const lateServerPort = testPorts.outageLateServer;
-// Short timeouts keep the test quick; an answer must come within them plus some slack.
-const timeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
-const answerWithinMs = 6_000;
+// Short database timeouts keep the test quick.
+const databaseTimeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
 
-type Result = { status: number; json: Record<string, unknown>; ms: number; retryAfter: string | null };
+type Result = { status: number; json: Record<string, unknown>; retryAfter: string | null };
 
 let base = "";
 
 async function call(method: string, path: string, body?: unknown): Promise<Result> {
-  const started = Date.now();
   const response = await fetch(`${base}${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(timeouts.request),
   });
   const text = await response.text();
   return {
     status: response.status,
     json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    ms: Date.now() - started,
     retryAfter: response.headers.get("retry-after"),
   };
 }
@@ -47,7 +46,6 @@ function expectUnavailable(result: Result) {
   // The shape the OpenAPI document gives a 503 unavailable.
   expect(errorBodySchema(["unavailable"]).safeParse(result.json).success).toBe(true);
   expect(result.retryAfter).toBe("5");
-  expect(result.ms).toBeLessThan(answerWithinMs);
 }
 
 /** How many times each marker is stored. */
@@ -75,12 +73,12 @@ test.describe("database outages", () => {
   const name = `notes_e2e_outage_${randomBytes(5).toString("hex")}`;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(timeouts.serverTest);
     await createDatabase(name);
     proxy = await startTcpProxy({ port: proxyPort, target: { host: "127.0.0.1", port: 5432 } });
     server = await startServer({
       port: serverPort,
-      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${name}`, ...timeouts },
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${name}`, ...databaseTimeouts },
     });
     base = server.url;
     sql = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
@@ -114,9 +112,7 @@ test.describe("database outages", () => {
     );
 
     proxy.setMode("up");
-    await expect
-      .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 10_000 })
-      .toBe(200);
+    await expect.poll(async () => (await call("GET", "/api/v1/health")).status).toBe(200);
     const after = await create("outage-after");
     expect(after.status).toBe(201);
     expect((await read(burner)).json.remaining_views).toBe(2);
@@ -128,36 +124,45 @@ test.describe("database outages", () => {
   });
 
   test("a network gone silent under load: bounded answers, no 500, no lost or doubled note, exact burns", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(timeouts.serverTest);
     if (!proxy || !sql) throw new Error("set up failed");
     const burnAfter = 1000;
     const burner = (await create("silent-burner", { burn_after: burnAfter })).json.id as string;
     const creates: { marker: string; result: Result }[] = [];
     const reads: Result[] = [];
     let running = true;
+    // Each phase lasts until every worker has had a create asked and answered within it: during the
+    // silence, that answer is the proof that requests are not held until the database returns.
+    type Phase = "before" | "silent" | "after";
+    let phase: Phase = "before";
+    const answeredIn = { before: new Set<number>(), silent: new Set<number>(), after: new Set<number>() };
     const load = async (worker: number) => {
       for (let i = 0; running; i++) {
         const marker = `silent-${worker}-${i}`;
+        const askedIn = phase;
         creates.push({ marker, result: await create(marker) });
+        if (phase === askedIn) answeredIn[askedIn].add(worker);
         reads.push(await read(burner));
       }
     };
-    const workers = Promise.all([0, 1, 2].map(load));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const workerCount = 3;
+    const workers = Promise.all(Array.from({ length: workerCount }, (_, worker) => load(worker)));
+    const everyWorkerAnswered = (within: Phase) =>
+      expect.poll(() => answeredIn[within].size).toBe(workerCount);
+    await everyWorkerAnswered("before");
     proxy.setMode("blackhole");
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    phase = "silent";
+    await everyWorkerAnswered("silent");
     proxy.setMode("up");
-    await expect
-      .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 10_000 })
-      .toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await expect.poll(async () => (await call("GET", "/api/v1/health")).status).toBe(200);
+    phase = "after";
+    await everyWorkerAnswered("after");
     running = false;
     await workers;
 
     const all = [...creates.map((entry) => entry.result), ...reads];
     for (const result of all) {
       expect([200, 201, 404, 503], JSON.stringify(result.json)).toContain(result.status);
-      expect(result.ms).toBeLessThan(answerWithinMs);
       if (result.status === 503) expectUnavailable(result);
     }
     // The outage was seen, and so was service before and after it.
@@ -194,7 +199,7 @@ test.describe("database outages", () => {
   });
 
   test("a database down at start: the server starts, answers 503, then migrates and serves", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(timeouts.serverTest);
     if (!proxy) throw new Error("set up failed");
     const fresh = `notes_e2e_outage_${randomBytes(5).toString("hex")}`;
     await createDatabase(fresh);
@@ -204,7 +209,7 @@ test.describe("database outages", () => {
       proxy.setMode("refuse");
       late = await startServer({
         port: lateServerPort,
-        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...timeouts },
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...databaseTimeouts },
       });
       base = late.url;
       expectUnavailable(await create("late-during"));
@@ -212,9 +217,7 @@ test.describe("database outages", () => {
       expect((await call("GET", "/api/v1/health")).status).toBe(503);
 
       proxy.setMode("up");
-      await expect
-        .poll(async () => (await call("GET", "/api/v1/health")).status, { timeout: 15_000 })
-        .toBe(200);
+      await expect.poll(async () => (await call("GET", "/api/v1/health")).status).toBe(200);
       const created = await create("late-after", { burn_after: 1 });
       expect(created.status).toBe(201);
       expect((await read(created.json.id as string)).json).toMatchObject({

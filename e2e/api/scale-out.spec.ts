@@ -1,6 +1,7 @@
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
 
 // Two server processes on one Postgres, as behind a load balancer: parallel reads of one note,
 // spread over both, still burn it exactly.
@@ -8,7 +9,7 @@ import { testPorts } from "../support/ports";
 const ports = [testPorts.scaleOutA, testPorts.scaleOutB];
 
 test("two instances on one database: parallel reads spread over both burn exactly", async ({ api, sql }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeouts.serverTest);
   const servers: ServerProcess[] = [];
   try {
     for (const port of ports) servers.push(await startServer({ port, env: { DATABASE_URL: databaseUrl } }));

@@ -28,7 +28,7 @@ test("screenshots of the main screens", async ({ page, api }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
   await page.getByLabel("Text").fill(NOTE);
-  await page.getByLabel("Destroy after this many reads").fill("1");
+  await page.getByLabel("Read limit").fill("1");
   await expect(page.getByRole("region", { name: "Preview of page 1" }).locator("table")).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "create");
@@ -36,6 +36,8 @@ test("screenshots of the main screens", async ({ page, api }) => {
   await page.getByLabel("Password (optional)").fill("hunter2");
   await page.getByRole("button", { name: "Create note" }).click();
   await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
+  // The result replaces a taller form: show it from its heading.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "created");
 
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();

@@ -1,6 +1,6 @@
 import { expect, test } from "./browser-test";
 
-// Headers every page carries, and the light and dark themes.
+// Headers every page carries, keyboard use, and a phone's width.
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
 
@@ -38,32 +38,6 @@ test("pages send a nonce CSP and the privacy headers; note pages are noindex and
   const meta = await api.meta(id);
   expect(meta.response.headers()["content-security-policy"]).toBeUndefined();
   expect(meta.response.headers()["cache-control"]).toBe("no-store");
-});
-
-test("the theme follows the system, and the toggle's choice persists without a flash", async ({
-  page,
-  request,
-}) => {
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.goto("/");
-  expect(await background()).toBe("rgb(20, 22, 26)");
-  await page.emulateMedia({ colorScheme: "light" });
-  expect(await background()).toBe("rgb(251, 251, 250)");
-
-  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
-  expect(await background()).toBe("rgb(20, 22, 26)");
-  const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === "theme")?.value).toBe("dark");
-
-  // The server renders the chosen theme into the first byte of HTML: no script has to run first.
-  const html = await (await request.get("/", { headers: { cookie: "theme=dark" } })).text();
-  expect(html).toContain('<html lang="en" data-theme="dark">');
-  await page.reload();
-  expect(await background()).toBe("rgb(20, 22, 26)");
-  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
-  await page.reload();
-  expect(await background()).toBe("rgb(251, 251, 250)");
 });
 
 test("keyboard alone: skip link, then the form's fields in order", async ({ page }) => {

@@ -1,14 +1,34 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { npmScript } from "../support/fixtures";
 import { testPorts } from "../support/ports";
+import { startRemoteHost } from "../support/remote-host";
+import { timeouts } from "../support/timeouts";
 
-// HTML_MODE=trusted (Variant A's raw HTML, opt-in) needs a server of its own with that setting.
+// HTML_MODE=trusted (keyed HTML kept as written, opt-in) needs a server of its own with that setting.
 const port = testPorts.trustedHtml;
 const base = `http://127.0.0.1:${port}`;
+
+/**
+ * `<style` where it is no element, and real <style> elements the old text replacement missed or
+ * treated alike. Stylesheets, scripts and @imports point at another site and must never be fetched;
+ * the two images only after the reader's click.
+ */
+const nonceBait = (remote: string) =>
+  [
+    `<link rel=stylesheet href="${remote}/link.css" <style >`,
+    `<script src="${remote}/script.js" <style ></script>`,
+    "<p id=t title='<style >'>t</p>",
+    "<!-- <style >#t { color: rgb(255, 0, 0) }</style> -->",
+    "<textarea><style >#t { color: rgb(255, 0, 0) }</style></textarea>",
+    "<template><style >#t { color: rgb(255, 0, 0) }</style></template>",
+    "<STYLE>#upper { color: rgb(0, 128, 0) }</STYLE><p id=upper>upper</p>",
+    '<style media="all" data-x="<style >">#attrs { color: rgb(0, 128, 0) }</style><p id=attrs>attrs</p>',
+    `<style>@import url(${remote}/import.css); body { background: url(${remote}/background.svg) }</style>`,
+    `<img src="${remote}/image.svg" alt="remote">`,
+  ].join("\n");
 
 const RAW = [
   '<h1 style="color: rebeccapurple; position: sticky">Raw heading</h1>',
@@ -18,9 +38,6 @@ const RAW = [
   "<img src=x onerror=\"alert('onerror')\">",
   '<form action="http://evil.invalid/form"><input name=q></form>',
 ].join("\n");
-
-const startTrustedServer = (databaseUrl: string) =>
-  startServer({ port, env: { DATABASE_URL: databaseUrl, HTML_MODE: "trusted" } });
 
 async function create(body: object, key?: string) {
   const response = await fetch(`${base}/api/v1/shares`, {
@@ -37,24 +54,26 @@ async function read(id: string) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach the page", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+test.describe("trusted mode", () => {
+  // One server in trusted mode for these tests, so they run one after the other.
+  test.describe.configure({ mode: "serial" });
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
-  try {
-    database = await createTestDatabase("trusted_html");
-    server = await startTrustedServer(database.url);
-    const { stdout } = await promisify(execFile)(
-      "npm",
-      ["run", "--silent", "keys", "--", "issue", "--label", "t"],
-      {
-        env: { ...process.env, DATABASE_URL: database.url },
-      },
-    );
-    const key = stdout.trim().split("\n").at(-1) ?? "";
+  let key = "";
 
+  test.beforeAll(async () => {
+    test.setTimeout(timeouts.serverTest);
+    database = await createTestDatabase("trusted_html");
+    server = await startServer({ port, env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
+    key = (await npmScript("keys", ["issue", "--label", "t"], database.url)).at(-1) ?? "";
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  test("keyed HTML shows as written in a sandbox that cannot reach the page", async ({ page }) => {
     // The API's html stays sanitized; raw_html carries the HTML as written.
     const checked = await create({ content: RAW, format: "html", ttl: "1h" }, key);
     const viaApi = await read(checked);
@@ -114,10 +133,57 @@ test("trusted mode: keyed HTML shows as written in a sandbox that cannot reach t
     await page.getByRole("button", { name: "Show the sanitized version" }).click();
     await expect(page.getByRole("article").getByRole("heading", { name: "Raw heading" })).toBeVisible();
     await expect(page.getByRole("article").locator("script, form, img[src]")).toHaveCount(0);
-  } finally {
-    await server?.stop();
-    await database?.drop();
-  }
+  });
+
+  test("the page's nonce never reaches the frame, which fetches nothing but allowed images", async ({
+    page,
+  }) => {
+    const remote = await startRemoteHost();
+    try {
+      const id = await create({ content: nonceBait(remote.origin), format: "html", ttl: "1h" }, key);
+      const guard = guardPage(page, base);
+      // Chromium may report a request that its CSP then refuses before anything leaves the browser.
+      const refused: string[] = [];
+      page.on("requestfailed", (request) => {
+        if (request.failure()?.errorText === "csp") refused.push(request.url());
+      });
+      const response = await page.goto(`${base}/${id}`);
+      const pageNonce = /script-src [^;]*'nonce-([^']+)'/.exec(
+        response?.headers()["content-security-policy"] ?? "",
+      )?.[1];
+      expect(pageNonce).toBeTruthy();
+
+      const frame = page.frameLocator("iframe.trusted-frame");
+      await expect(frame.locator("#attrs")).toHaveCSS("color", "rgb(0, 128, 0)");
+      await expect(frame.locator("#upper")).toHaveCSS("color", "rgb(0, 128, 0)");
+      await expect(frame.locator("#t")).toHaveAttribute("title", "<style >");
+      await expect(frame.locator("#t")).toHaveCSS("color", "rgb(0, 0, 0)");
+      const srcdoc = (await page.locator("iframe.trusted-frame").getAttribute("srcdoc")) ?? "";
+      const inside = page.frames().find((candidate) => candidate !== page.mainFrame());
+      const frameHtml = (await inside?.evaluate(() => document.documentElement.outerHTML)) ?? "";
+      for (const text of [srcdoc, frameHtml]) expect(text).not.toContain(pageNonce);
+      // Only the real <style> elements carry a nonce: the frame's styles-only one.
+      const nonced = await page.evaluate(
+        (html) =>
+          [...new DOMParser().parseFromString(html, "text/html").querySelectorAll("[nonce]")].map(
+            (element) => element.localName,
+          ),
+        srcdoc,
+      );
+      expect(nonced).toEqual(["style", "style", "style"]);
+
+      await page.waitForTimeout(500);
+      expect(remote.requests).toEqual([]);
+      expect(guard.foreignRequests.filter((url) => !refused.includes(url))).toEqual([]);
+
+      await page.getByRole("button", { name: "Load images" }).click();
+      await expect.poll(() => [...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
+      await page.waitForTimeout(500);
+      expect([...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
+    } finally {
+      await remote.close();
+    }
+  });
 });
 
 test("default mode: keyed HTML is only ever shown sanitized", async ({ page, api }) => {

@@ -1,26 +1,28 @@
 import { expect, issueKey, test } from "../support/fixtures";
 import {
-  awaitRoomInWindow,
   call,
+  inOneWindow,
   limitHeaders,
+  loopback,
   note,
   ports,
   startServer,
   type Answer,
   type TestServer,
 } from "./servers";
+import { timeouts } from "../support/timeouts";
 
 // The in-memory store (no Upstash settings), limits low, TRUST_PROXY unset. Each test speaks from
-// its own loopback address, so each is a client of its own.
+// its own loopback addresses, so each is a client of its own.
 test.describe.configure({ mode: "serial" });
 
 const port = ports.memory;
-const readWindowMs = 3_000;
+const readWindowMs = 10_000;
 const adminSecret = "rate-limit-spec-admin-secret";
 let server: TestServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeouts.serverTest);
   server = await startServer(port, {
     RATE_LIMIT_CREATE: "3/1m",
     RATE_LIMIT_CREATE_PER_KEY: "5/1m",
@@ -56,82 +58,94 @@ test("says at start-up that limits are in memory, for a single instance", () => 
 });
 
 test("creates: a burst past the limit is refused with 429 and exact headers", async () => {
-  await awaitRoomInWindow(60_000, 5_000);
-  const remaining = [];
-  for (let i = 0; i < 3; i++) {
-    const answer = await create("127.0.0.11");
-    expect(answer.status).toBe(201);
-    const headers = limitHeaders(answer);
-    expect(headers.limit).toBe(3);
-    expect(headers.reset).toBeGreaterThanOrEqual(1);
-    expect(headers.reset).toBeLessThanOrEqual(60);
-    expect(headers.retryAfter).toBeUndefined();
-    remaining.push(headers.remaining);
-  }
-  expect(remaining).toEqual([2, 1, 0]);
-  expectLimited(await create("127.0.0.11"), 3);
-  // Refused before the body is even parsed: broken JSON gets the same 429.
-  expectLimited(await create("127.0.0.11", "{oops"), 3);
-  // Another client is not affected.
-  expect((await create("127.0.0.12")).status).toBe(201);
+  await inOneWindow(60_000, 5_000, async (attempt) => {
+    const client = loopback(attempt, 11);
+    const remaining = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await create(client);
+      expect(answer.status).toBe(201);
+      const headers = limitHeaders(answer);
+      expect(headers.limit).toBe(3);
+      expect(headers.reset).toBeGreaterThanOrEqual(1);
+      expect(headers.reset).toBeLessThanOrEqual(60);
+      expect(headers.retryAfter).toBeUndefined();
+      remaining.push(headers.remaining);
+    }
+    expect(remaining).toEqual([2, 1, 0]);
+    expectLimited(await create(client), 3);
+    // Refused before the body is even parsed: broken JSON gets the same 429.
+    expectLimited(await create(client, "{oops"), 3);
+    // Another client is not affected.
+    expect((await create(loopback(attempt, 12))).status).toBe(201);
+  });
 });
 
 test("a client rotating spoofed forwarding headers stays one client", async () => {
-  await awaitRoomInWindow(60_000, 5_000);
-  for (let i = 0; i < 3; i++) {
-    const spoof = `198.51.100.${i + 1}`;
-    const answer = await create("127.0.0.13", note(), { "x-forwarded-for": spoof, "x-real-ip": spoof });
-    expect(answer.status).toBe(201);
-  }
-  const spoof = {
-    "x-forwarded-for": "203.0.113.77",
-    "x-real-ip": "203.0.113.78",
-    "cf-connecting-ip": "203.0.113.79",
-  };
-  expectLimited(await create("127.0.0.13", note(), spoof), 3);
+  await inOneWindow(60_000, 5_000, async (attempt) => {
+    const client = loopback(attempt, 13);
+    for (let i = 0; i < 3; i++) {
+      const spoof = `198.51.100.${i + 1}`;
+      const answer = await create(client, note(), { "x-forwarded-for": spoof, "x-real-ip": spoof });
+      expect(answer.status).toBe(201);
+    }
+    const spoof = {
+      "x-forwarded-for": "203.0.113.77",
+      "x-real-ip": "203.0.113.78",
+      "cf-connecting-ip": "203.0.113.79",
+    };
+    expectLimited(await create(client, note(), spoof), 3);
+  });
 });
 
 test("keyed creates are counted per key, apart from the address's own limit", async () => {
-  await awaitRoomInWindow(60_000, 10_000);
-  const key = await issueKey();
-  const keyed = { "x-api-key": key };
-  for (let i = 0; i < 3; i++) expect((await create("127.0.0.14")).status).toBe(201);
-  expectLimited(await create("127.0.0.14"), 3);
+  // The key is issued first: the CLI's run is no part of the burst.
+  const keys = [await issueKey(), await issueKey()];
+  await inOneWindow(60_000, 10_000, async (attempt) => {
+    const keyed = { "x-api-key": keys[attempt] ?? "" };
+    const a = loopback(attempt, 14);
+    const b = loopback(attempt, 15);
+    const c = loopback(attempt, 16);
+    for (let i = 0; i < 3; i++) expect((await create(a)).status).toBe(201);
+    expectLimited(await create(a), 3);
 
-  // The address is used up, the key is not: 5 keyed creates, shared by every address using it.
-  const remaining = [];
-  for (let i = 0; i < 5; i++) {
-    const answer = await create(i % 2 ? "127.0.0.14" : "127.0.0.15", note(), keyed);
-    expect(answer.status).toBe(201);
-    expect(limitHeaders(answer).limit).toBe(5);
-    remaining.push(limitHeaders(answer).remaining);
-  }
-  expect(remaining).toEqual([4, 3, 2, 1, 0]);
-  expectLimited(await create("127.0.0.16", note(), keyed), 5);
-  // Keyed creates did not use the addresses' own allowance.
-  expect((await create("127.0.0.15")).status).toBe(201);
-  // A bad key is charged to the address, and its 401 carries the headers too.
-  const bad = await create("127.0.0.16", note(), { "x-api-key": "nsk_wrong" });
-  expect(bad.status).toBe(401);
-  expect(limitHeaders(bad)).toMatchObject({ limit: 3, remaining: 2 });
+    // The address is used up, the key is not: 5 keyed creates, shared by every address using it.
+    const remaining = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await create(i % 2 ? a : b, note(), keyed);
+      expect(answer.status).toBe(201);
+      expect(limitHeaders(answer).limit).toBe(5);
+      remaining.push(limitHeaders(answer).remaining);
+    }
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    expectLimited(await create(c, note(), keyed), 5);
+    // Keyed creates did not use the addresses' own allowance.
+    expect((await create(b)).status).toBe(201);
+    // A bad key is charged to the address, and its 401 carries the headers too.
+    const bad = await create(c, note(), { "x-api-key": "nsk_wrong" });
+    expect(bad.status).toBe(401);
+    expect(limitHeaders(bad)).toMatchObject({ limit: 3, remaining: 2 });
+  });
 });
 
 test("reads and metas share a per-client limit that resets after its window", async () => {
   const id = (await create("127.0.0.20")).json.id as string;
-  await awaitRoomInWindow(readWindowMs, 1_500);
-  const answers = [];
-  for (let i = 0; i < 3; i++) answers.push(await meta(id, "127.0.0.21"), await read(id, "127.0.0.21"));
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-  expect(answers.map((answer) => limitHeaders(answer).remaining)).toEqual([5, 4, 3, 2, 1, 0]);
-  expect(answers.every((answer) => limitHeaders(answer).limit === 6)).toBe(true);
-  const refused = await meta(id, "127.0.0.21");
-  expectLimited(refused, 6);
-  // Unknown notes are refused the same way: the limit comes first.
-  expectLimited(await meta("AAAAAAAAAA", "127.0.0.21"), 6);
+  const { client, refused } = await inOneWindow(readWindowMs, readWindowMs / 2, async (attempt) => {
+    const client = loopback(attempt, 21);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await meta(id, client), await read(id, client));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((answer) => limitHeaders(answer).remaining)).toEqual([5, 4, 3, 2, 1, 0]);
+    expect(answers.every((answer) => limitHeaders(answer).limit === 6)).toBe(true);
+    const refused = await meta(id, client);
+    expectLimited(refused, 6);
+    // Unknown notes are refused the same way: the limit comes first.
+    expectLimited(await meta("AAAAAAAAAA", client), 6);
+    return { client, refused };
+  });
 
   // Retry-After is honest: after it, the client may read again.
   await new Promise((resolve) => setTimeout(resolve, (limitHeaders(refused).retryAfter ?? 0) * 1000 + 100));
-  const again = await meta(id, "127.0.0.21");
+  const again = await meta(id, client);
   expect(again.status).toBe(200);
   expect(limitHeaders(again).limit).toBe(6);
 });
@@ -143,32 +157,33 @@ test("a 404 on a limited route carries the RateLimit headers", async () => {
 });
 
 test("wrong passwords: blocked before they are checked, the right one from elsewhere still works", async () => {
-  await awaitRoomInWindow(60_000, 10_000);
-  const id = (await create("127.0.0.30", note({ password: "right", burn_after: 10 }))).json.id as string;
-  for (let i = 0; i < 3; i++) {
-    const wrong = await read(id, "127.0.0.31", { password: `wrong-${i}` });
-    expect(wrong.status).toBe(401);
-    expect(wrong.json.error).toBe("bad_password");
-  }
-  expectLimited(await read(id, "127.0.0.31", { password: "wrong-3" }), 3);
-  // Refused before the password is looked at: even the right one is refused from this client.
-  expectLimited(await read(id, "127.0.0.31", { password: "right" }), 3);
+  await inOneWindow(60_000, 10_000, async (attempt) => {
+    const from = (host: number) => loopback(attempt, host);
+    const id = (await create(from(30), note({ password: "right", burn_after: 10 }))).json.id as string;
+    for (let i = 0; i < 3; i++) {
+      const wrong = await read(id, from(31), { password: `wrong-${i}` });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.error).toBe("bad_password");
+    }
+    expectLimited(await read(id, from(31), { password: "wrong-3" }), 3);
+    // Refused before the password is looked at: even the right one is refused from this client.
+    expectLimited(await read(id, from(31), { password: "right" }), 3);
 
-  // Another client with the right password reads, and right passwords are given back: three in a
-  // row leave the note's total (6) where the wrong ones left it (3 used).
-  for (let i = 0; i < 3; i++) expect((await read(id, "127.0.0.32", { password: "right" })).status).toBe(200);
-  // Three more wrong ones from other clients use the note's total up...
-  for (const from of ["127.0.0.33", "127.0.0.34", "127.0.0.35"])
-    expect((await read(id, from, { password: "nope" })).status).toBe(401);
-  // ...after which every client is refused, the right password included.
-  expectLimited(await read(id, "127.0.0.36", { password: "nope" }), 6);
-  expectLimited(await read(id, "127.0.0.37", { password: "right" }), 6);
-  // Only the three right passwords counted views.
-  expect((await meta(id, "127.0.0.38")).json.remaining_views).toBe(7);
+    // Another client with the right password reads, and right passwords are given back: three in a
+    // row leave the note's total (6) where the wrong ones left it (3 used).
+    for (let i = 0; i < 3; i++) expect((await read(id, from(32), { password: "right" })).status).toBe(200);
+    // Three more wrong ones from other clients use the note's total up...
+    for (const host of [33, 34, 35])
+      expect((await read(id, from(host), { password: "nope" })).status).toBe(401);
+    // ...after which every client is refused, the right password included.
+    expectLimited(await read(id, from(36), { password: "nope" }), 6);
+    expectLimited(await read(id, from(37), { password: "right" }), 6);
+    // Only the three right passwords counted views.
+    expect((await meta(id, from(38))).json.remaining_views).toBe(7);
+  });
 });
 
 test("admin sign-in: attempts past the limit are refused, even with the right secret", async () => {
-  await awaitRoomInWindow(60_000, 5_000);
   const signIn = (secret: string, from: string) =>
     call({
       port,
@@ -177,36 +192,42 @@ test("admin sign-in: attempts past the limit are refused, even with the right se
       from,
       headers: { origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin" },
     });
-  const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push((await signIn(`wrong-secret-number-${i}`, "127.0.0.40")).status);
-  expect(statuses).toEqual([401, 401, 401]);
-  expectLimited(await signIn(adminSecret, "127.0.0.40"), 3);
-  // The administrator at another address still gets in.
-  const other = await signIn(adminSecret, "127.0.0.41");
-  expect(other.status).toBe(204);
-  expect(limitHeaders(other)).toMatchObject({ limit: 3, remaining: 2 });
+  await inOneWindow(60_000, 5_000, async (attempt) => {
+    const client = loopback(attempt, 40);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await signIn(`wrong-secret-number-${i}`, client)).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    expectLimited(await signIn(adminSecret, client), 3);
+    // The administrator at another address still gets in.
+    const other = await signIn(adminSecret, loopback(attempt, 41));
+    expect(other.status).toBe(204);
+    expect(limitHeaders(other)).toMatchObject({ limit: 3, remaining: 2 });
+  });
 });
 
 test("the viewer says when to try again after too many wrong passwords", async ({ page }) => {
-  await awaitRoomInWindow(60_000, 20_000);
-  const created = await create("127.0.0.50", note({ password: "right one" }));
-  expect(created.status).toBe(201);
-  await page.goto(`http://127.0.0.1:${port}/${String(created.json.id)}`);
-  const password = page.getByLabel("Password");
-  const attempt = async (text: string) => {
-    await password.fill(text);
-    const [answer] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith("/read")),
-      page.getByRole("button", { name: "Reveal note" }).click(),
-    ]);
-    return answer.status();
-  };
-  const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push(await attempt(`wrong ${i}`));
-  expect(statuses).toEqual([401, 401, 401]);
-  expect(await attempt("right one")).toBe(429);
-  await expect(page.locator("#password-error")).toHaveText(
-    /^Too many attempts\. Try again in \d+ s \(at .+\)\.$/,
-  );
-  await expect(password).toBeVisible();
+  // The browser's address is 127.0.0.1, or ::1 when it has to try again as another client.
+  const browserHosts = ["127.0.0.1", "[::1]"];
+  await inOneWindow(60_000, 20_000, async (attempt) => {
+    const created = await create(loopback(attempt, 50), note({ password: "right one" }));
+    expect(created.status).toBe(201);
+    await page.goto(`http://${browserHosts[attempt]}:${port}/${String(created.json.id)}`);
+    const password = page.getByLabel("Password");
+    const tryPassword = async (text: string) => {
+      await password.fill(text);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith("/read")),
+        page.getByRole("button", { name: "Reveal note" }).click(),
+      ]);
+      return answer.status();
+    };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push(await tryPassword(`wrong ${i}`));
+    expect(statuses).toEqual([401, 401, 401]);
+    expect(await tryPassword("right one")).toBe(429);
+    await expect(page.locator("#password-error")).toHaveText(
+      /^Too many attempts\. Try again in \d+ s \(at .+\)\.$/,
+    );
+    await expect(password).toBeVisible();
+  });
 });

@@ -1,14 +1,16 @@
 import { expect, healthReport, test } from "../support/fixtures";
 import { call, note, ports, startServer, type TestServer } from "./servers";
+import { timeouts } from "../support/timeouts";
 
-// Upstash configured but unreachable (a closed port): requests are not held up, they are let
-// through without limits or RateLimit headers, and the server logs a warning.
+// Upstash configured but unreachable (a closed port): requests are let through without limits or
+// RateLimit headers, and the server logs a warning. That the store gives up on a refused connection
+// at once and never retries is lib/rate-limit/store.test.ts's to show.
 test.describe.configure({ mode: "serial" });
 
 let server: TestServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeouts.serverTest);
   server = await startServer(ports.unreachable, {
     UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${ports.closed}`,
     UPSTASH_REDIS_REST_TOKEN: "token",
@@ -20,16 +22,12 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("an unreachable store lets requests through at once, unlimited, and says so in the log", async () => {
+test("an unreachable store lets requests through, unlimited, and says so in the log", async () => {
   const port = server.port;
-  // The first request of a fresh server loads the route's code: only later ones are timed.
   expect((await call({ port, path: "/api/v1/shares", body: note() })).status).toBe(201);
   for (let i = 0; i < 3; i++) {
-    const started = performance.now();
     const created = await call({ port, path: "/api/v1/shares", body: note({ password: "pw" }) });
     expect(created.status).toBe(201);
-    // Well under the client library's default of 5 retries with backoff (about 4 s in all).
-    expect(performance.now() - started).toBeLessThan(2_500);
     expect(created.headers["ratelimit-limit"]).toBeUndefined();
     const read = await call({
       port,
@@ -42,13 +40,16 @@ test("an unreachable store lets requests through at once, unlimited, and says so
   const warnings = server
     .output()
     .split("\n")
-    .filter((line) => line.includes("rate-limit store unavailable"));
-  // At most one warning every 10 seconds, however many requests failed.
-  expect(warnings).toHaveLength(1);
-  expect(JSON.parse(warnings[0] ?? "{}")).toMatchObject({
-    level: "warn",
-    msg: expect.stringContaining("not limited"),
-  });
+    .filter((line) => line.includes("rate-limit store unavailable"))
+    .map((line) => JSON.parse(line) as { time: string });
+  expect(warnings.length).toBeGreaterThanOrEqual(1);
+  for (const warning of warnings)
+    expect(warning).toMatchObject({ level: "warn", msg: expect.stringContaining("not limited") });
+  // At most one warning every 10 seconds of the server's clock, however many requests failed (on a
+  // busy machine this test may take longer than 10 s, so it counts the gaps, not the lines). A
+  // line's time is stamped a moment after the clock reading the rule compares.
+  const times = warnings.map((warning) => Date.parse(warning.time));
+  for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThan(9_900);
 });
 
 test("health says degraded (200): the API answers, but the rate-limit store does not", async () => {

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { test as base, expect, type APIRequestContext, type APIResponse } from "@playwright/test";
 import pg from "pg";
 import { adminUrl, withDatabase } from "../../lib/test/database";
+import { timeouts } from "./timeouts";
 
 export { expect };
 
@@ -57,13 +58,17 @@ function apiFor(request: APIRequestContext): Api {
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
-/** Runs `npm run keys -- ...` against this run's database, as an operator would. */
-export async function keysCli(...args: string[]): Promise<string[]> {
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "keys", "--", ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+/** Runs `npm run <script> -- ...` against the database at `url`, as an operator would: its output lines. */
+export async function npmScript(script: string, args: string[], url: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", script, "--", ...args], {
+    env: { ...process.env, DATABASE_URL: url },
+    timeout: timeouts.cli,
   });
   return stdout.trimEnd().split("\n");
 }
+
+/** Runs `npm run keys -- ...` against this run's database. */
+export const keysCli = (...args: string[]): Promise<string[]> => npmScript("keys", args, databaseUrl);
 
 export async function issueKey(label = `test-${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
   const lines = await keysCli("issue", "--label", label);

@@ -23,6 +23,8 @@ export const testPorts = {
   outageLateServer: base + 27,
   frontServerClosedOutput: base + 28,
   rateLimitClosed: base + 29,
+  dotenvServer: base + 30,
+  dotenvRefused: base + 31,
 };
 
 const taken = Object.values(testPorts);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { timeouts } from "./timeouts";
 
 // A server of our own for specs that need other settings than the shared one (its own port from
 // the spec's range, its own environment): `npm start`'s script run directly by node, so signals
@@ -48,14 +49,17 @@ export async function startServer(options: {
       return exited;
     },
   };
-  // Each attempt is bounded, so that a server that accepts but never answers cannot stall the wait;
-  // the last outcome and the time taken go into the error, to tell "never listened" from "hung".
+  // Ready is when the health route answers, not when the port is open. Each probe is bounded, so that
+  // a server that accepts but never answers cannot stall the wait; the last outcome and the time
+  // taken go into the error, to tell "never listened" from "hung".
   const started = Date.now();
   let last = "no attempt";
-  while (Date.now() - started < 120_000 && !gone()) {
+  while (Date.now() - started < timeouts.serverStart && !gone()) {
     try {
       // Any answer means Next.js is ready (the health may well be 503 while a database is down).
-      const response = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(`${server.url}/api/v1/health`, {
+        signal: AbortSignal.timeout(timeouts.readinessProbe),
+      });
       if (response.status === 200 || response.status === 503) return server;
       last = `status ${response.status}`;
     } catch (error) {

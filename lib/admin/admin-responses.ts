@@ -1,6 +1,6 @@
 import type { IssuedApiKey } from "../keys/issue-api-key";
 import type { ModeratedNote } from "./find-note-for-moderation";
-import type { reviewShare } from "./review-share";
+import type { ReviewedPage } from "./review-share";
 
 // The admin API's response shapes, one function each, so no column leaks by accident. Times are
 // ISO 8601 strings: only the admin page reads these.
@@ -21,29 +21,29 @@ export function toModeratedNoteResponse(note: ModeratedNote) {
   return {
     id: note.id,
     status: note.status,
-    created_at: iso(note.createdAt),
-    expires_at: iso(note.expiresAt),
-    burned_at: iso(note.burnedAt),
-    read_count: note.readCount,
-    burn_after: note.burnAfter,
-    password_required: note.passwordRequired,
-    content_type: note.contentType,
-    page_count: note.pageCount,
-    size_bytes: note.sizeBytes,
-    owner: note.apiKey && { label: note.apiKey.label, prefix: note.apiKey.prefix },
+    created_at: iso(note.created_at),
+    expires_at: iso(note.expires_at),
+    burned_at: iso(note.burned_at),
+    read_count: note.read_count,
+    burn_after: note.burn_after,
+    password_required: note.password_required,
+    content_type: note.content_type,
+    page_count: note.page_count,
+    size_bytes: note.size_bytes,
+    owner: note.key_prefix === null ? null : { label: note.key_label ?? "", prefix: note.key_prefix },
   };
 }
 
 export type ModeratedNoteResponse = ReturnType<typeof toModeratedNoteResponse>;
 
-export function toReviewResponse(note: Awaited<ReturnType<typeof reviewShare>>) {
+export function toReviewResponse(note: { id: string; pages: ReviewedPage[] }) {
   return {
     id: note.id,
     pages: note.pages.map((page) => ({
-      index: page.pageIndex,
+      index: page.page_index,
       title: page.title ?? "",
       content: page.content,
-      content_type: page.contentType,
+      content_type: page.content_type,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { deriveKey, digestsEqual, hmacSha256 } from "../crypto/digest";
 
 // The admin session is a cookie the server signs and verifies; nothing is stored. Its value is
 // `<issued>.<expires>.<signature>` (Unix seconds, then the base64url HMAC-SHA256 of the two times).
@@ -10,26 +10,8 @@ const tokenPattern = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 /** Clocks of several server processes may differ a little; a token from further ahead is forged. */
 const clockSkewSeconds = 60;
 
-function signingKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "", "notes admin session v1", 32));
-}
-
 function signature(secret: string, issuedAt: number, expiresAt: number): Buffer {
-  return createHmac("sha256", signingKey(secret)).update(`${issuedAt}.${expiresAt}`).digest();
-}
-
-/** Compares two digests of equal length in constant time. */
-function sameDigest(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * Whether the secret someone typed is the configured one. Both are hashed first, so the comparison
- * always runs over 32 bytes and its time reveals neither the content nor the length of the secret.
- */
-export function secretMatches(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return sameDigest(digest(given), digest(expected));
+  return hmacSha256(deriveKey(secret, "notes admin session v1"), `${issuedAt}.${expiresAt}`);
 }
 
 export function createSessionToken(options: { secret: string; now: Date; lifetimeSeconds: number }): string {
@@ -53,7 +35,7 @@ export function verifySessionToken(options: {
   const issuedAt = Number(match[1]);
   const expiresAt = Number(match[2]);
   const given = Buffer.from(match[3] ?? "", "base64url");
-  if (!sameDigest(given, signature(options.secret, issuedAt, expiresAt))) return null;
+  if (!digestsEqual(given, signature(options.secret, issuedAt, expiresAt))) return null;
   const now = options.now.getTime() / 1000;
   const fresh = now < expiresAt && now < issuedAt + options.lifetimeSeconds;
   return fresh && issuedAt <= now + clockSkewSeconds ? { issuedAt, expiresAt } : null;

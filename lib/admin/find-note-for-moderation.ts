@@ -1,29 +1,32 @@
 import "server-only";
-import { findStoredShare } from "./find-stored-share";
+import { queryRows } from "../db";
+import { assertShareId, notFound } from "../shares/share-id";
+import type { ContentType } from "../shares/share-policy";
+import { storedShareSql } from "../shares/share-sql";
 
-export type ModeratedNote = Awaited<ReturnType<typeof findNoteForModeration>>;
-
-const noteStatus = (note: { burnedAt: Date | null; expiresAt: Date | null }, now: Date) =>
-  note.burnedAt ? "burned" : note.expiresAt && note.expiresAt <= now ? "expired" : "live";
+export type ModeratedNote = {
+  id: string;
+  status: "live" | "expired" | "burned";
+  created_at: Date;
+  expires_at: Date | null;
+  burned_at: Date | null;
+  burn_after: number | null;
+  read_count: number;
+  password_required: boolean;
+  content_type: ContentType;
+  page_count: number;
+  size_bytes: number;
+  key_label: string | null;
+  key_prefix: string | null;
+};
 
 /**
  * What moderation sees of a stored note (live, or expired or burned but not yet purged): its
  * metadata and owner, never its content, and without counting a view.
  */
-export async function findNoteForModeration(options: { id: string }) {
-  const note = await findStoredShare(options.id, {
-    id: true,
-    createdAt: true,
-    expiresAt: true,
-    burnedAt: true,
-    burnAfter: true,
-    readCount: true,
-    passwordHash: true,
-    contentType: true,
-    pageCount: true,
-    sizeBytes: true,
-    apiKey: { select: { id: true, label: true, prefix: true } },
-  });
-  const { passwordHash, ...rest } = note;
-  return { ...rest, passwordRequired: passwordHash !== null, status: noteStatus(note, new Date()) };
+export async function findNoteForModeration(options: { id: string }): Promise<ModeratedNote> {
+  assertShareId(options.id);
+  const [note] = await queryRows<ModeratedNote>(storedShareSql(options.id));
+  if (!note) throw notFound();
+  return note;
 }

@@ -1,16 +1,37 @@
 import "server-only";
-import { findStoredShare } from "./find-stored-share";
+import { queryRows } from "../db";
+import { assertShareId, notFound } from "../shares/share-id";
+import type { ContentType } from "../shares/share-policy";
+import { storedPagesSql } from "../shares/share-sql";
+
+type StoredPageRow = {
+  id: string;
+  page_index: number | null;
+  title: string | null;
+  content: string | null;
+  content_type: ContentType | null;
+};
+
+export type ReviewedPage = {
+  page_index: number;
+  title: string | null;
+  content: string;
+  content_type: ContentType;
+};
 
 /**
  * A stored note's pages as written, for moderation: reads nothing through the consuming path, so
  * no view is counted. A burned note has no pages left.
  */
-export async function reviewShare(options: { id: string }) {
-  return findStoredShare(options.id, {
-    id: true,
-    pages: {
-      orderBy: { pageIndex: "asc" },
-      select: { pageIndex: true, title: true, content: true, contentType: true },
-    },
-  });
+export async function reviewShare(options: { id: string }): Promise<{ id: string; pages: ReviewedPage[] }> {
+  assertShareId(options.id);
+  const rows = await queryRows<StoredPageRow>(storedPagesSql(options.id));
+  const [first] = rows;
+  if (!first) throw notFound();
+  const pages = rows.flatMap(({ page_index, title, content, content_type }) =>
+    page_index === null || content === null || content_type === null
+      ? []
+      : [{ page_index, title, content, content_type }],
+  );
+  return { id: first.id, pages };
 }

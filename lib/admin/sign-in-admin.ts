@@ -2,7 +2,8 @@ import "server-only";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { RequestLimits } from "../rate-limit/request-limits";
-import { createSessionToken, secretMatches } from "./admin-session";
+import { secretMatches } from "../crypto/secret-hash";
+import { createSessionToken } from "./admin-session";
 import { sessionLifetimeSeconds } from "./admin-access";
 import { recordAdminAction } from "./record-admin-action";
 

@@ -1,18 +1,14 @@
 import "server-only";
-import { getPrisma } from "../db";
-import { Prisma } from "../generated/prisma/client";
-import { notFound } from "../shares/get-share-meta";
-import { isShareId } from "../shares/share-id";
+import { queryRows } from "../db";
+import { assertShareId, notFound } from "../shares/share-id";
+import { takeDownShareSql } from "../shares/share-sql";
 
 type TakenDown = { id: string; size_bytes: number; page_count: number; api_key_id: string | null };
 
 /** Deletes a note and its content for good (moderation takedown). not_found when there is none. */
 export async function takeDownShare(options: { id: string }): Promise<TakenDown> {
-  if (!isShareId(options.id)) throw notFound();
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<TakenDown[]>(Prisma.sql`
-    DELETE FROM shares WHERE id = ${options.id} RETURNING id, size_bytes, page_count, api_key_id`);
-  const [row] = rows;
+  assertShareId(options.id);
+  const [row] = await queryRows<TakenDown>(takeDownShareSql(options.id));
   if (!row) throw notFound();
   return row;
 }

@@ -5,7 +5,7 @@
 export type ApiFailure = {
   ok: false;
   status: number;
-  /** the contract's error code, or "network_error" when no answer came */
+  /** the API's error code (lib/http/api-error.ts), or "network_error" when no answer came */
   error: string;
   message: string;
   /** seconds, from Retry-After on a 429 */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldOfError } from "./create-errors";
+import { checkDraft, errorMessage, fieldOfError } from "./create-errors";
 
 describe("fieldOfError", () => {
   it("follows the field the API names first in its message", () => {
@@ -23,5 +23,49 @@ describe("fieldOfError", () => {
   it("puts the size limit by the text, or by the pages when there are several", () => {
     expect(fieldOfError("too_large", "The note is 600000 bytes of text", 1)).toBe("content-0");
     expect(fieldOfError("too_large", "The note is 600000 bytes of text", 2)).toBe("pages");
+  });
+});
+
+describe("errorMessage", () => {
+  it("names the field by its label, never by its JSON path", () => {
+    expect(errorMessage("content-0", "empty_content", "content: must not be empty", 1)).toBe(
+      "Write something first: the note is empty.",
+    );
+    expect(errorMessage("content-2", "empty_page", "pages[2].content: must not be empty", 3)).toBe(
+      "Page 3 is empty: write something on it or remove it.",
+    );
+    expect(errorMessage("burn_after", "bad_burn_after", "burn_after: must be at most 1000", 1)).toBe(
+      "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
+    );
+    expect(
+      errorMessage(
+        "content-1",
+        "bad_json",
+        "pages[1].content: contains U+0000 (NUL), which cannot be stored",
+        2,
+      ),
+    ).toBe("The text of page 2 contains U+0000 (NUL), which cannot be stored.");
+    expect(errorMessage("password", "bad_json", "password: must be a string", 1)).toBe(
+      "The password must be a string.",
+    );
+  });
+
+  it("keeps messages that are already sentences", () => {
+    const tooLarge = "The note is 524289 bytes of text; the limit is 524288 (512 KiB).";
+    expect(errorMessage("content-0", "too_large", tooLarge, 1)).toBe(tooLarge);
+  });
+});
+
+describe("checkDraft", () => {
+  it("finds every empty page and a read limit out of range, each by its field", () => {
+    expect(checkDraft(["a", " \n", ""], "0")).toEqual({
+      "content-1": "Page 2 is empty: write something on it or remove it.",
+      "content-2": "Page 3 is empty: write something on it or remove it.",
+      burn_after: "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
+    });
+    expect(checkDraft(["a"], "1.5")).toHaveProperty("burn_after");
+    expect(checkDraft(["a"], "1001")).toHaveProperty("burn_after");
+    expect(checkDraft(["a"], "")).toEqual({});
+    expect(checkDraft(["a"], "1000")).toEqual({});
   });
 });

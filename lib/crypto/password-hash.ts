@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt, type ScryptOptions } from "node:crypto";
+import { digestsEqual } from "./digest";
 
 // scrypt with OWASP's 16 MiB profile (N=2^14, r=8, p=5): slow enough to make guessing expensive,
 // small enough that four hashes at once (libuv's thread pool) stay well inside the memory budget.
@@ -33,5 +34,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
     r: Number(r),
     p: Number(p),
   });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return digestsEqual(key, expected);
 }

@@ -163,5 +163,5 @@ describe("applyMigrations on PGlite", () => {
       "share_pages",
       "shares",
     ]);
-  }, 30_000); // a new PGlite runs initdb first: seconds, not milliseconds
+  });
 });

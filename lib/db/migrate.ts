@@ -1,8 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { sha256 } from "../crypto/digest";
+import { describeDatabaseSetupError } from "./database-setup-error";
 import { fromPgClient, type SqlExecutor } from "./sql-executor";
 
 // Applies prisma/migrations the way `prisma migrate deploy` does, without Prisma's native schema
@@ -43,7 +45,7 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS _prisma_migrations (
 )`;
 
 export function migrationChecksum(script: string): string {
-  return createHash("sha256").update(script, "utf8").digest("hex");
+  return sha256(script).toString("hex");
 }
 
 // Prisma accepts a checksum taken before git converted the file's line endings, and so do we.
@@ -173,10 +175,13 @@ export async function migrateDatabase(
 ): Promise<string[]> {
   // A database that does not answer fails the attempt instead of stalling start-up for good.
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
   try {
+    await client.connect();
     return await applyMigrations(fromPgClient(client), opts);
+  } catch (error) {
+    const setupError = describeDatabaseSetupError(error, databaseUrl);
+    throw setupError ? new Error(setupError, { cause: error }) : error;
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
 }

@@ -90,7 +90,7 @@ describe("schema drift", () => {
     pool = charAsTextPool(database.url);
     const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
     engine = await engineBindings.SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => {}, factory);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     engine?.free();

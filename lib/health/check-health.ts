@@ -1,5 +1,5 @@
 import "server-only";
-import { getPrisma } from "../db";
+import { pingDatabase } from "../db";
 import { checkRateLimitStore } from "../rate-limit/store";
 import type { CheckResult, HealthReport } from "./health-report-schema";
 
@@ -20,11 +20,7 @@ type Check = {
 const healthChecks: Record<string, Check> = {
   database: {
     critical: true,
-    run: async () => {
-      await (
-        await getPrisma()
-      ).$queryRaw`SELECT 1`;
-    },
+    run: pingDatabase,
   },
   // The rate-limit store fails open (requests go through unlimited), so it degrades the service.
   rate_limit: {

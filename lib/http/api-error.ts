@@ -1,4 +1,5 @@
-// Every error the API can answer with: the contract's codes and their statuses, in one table.
+// Every error the API can answer with: its codes (a closed list clients may rely on) and their
+// statuses, in one table.
 export const errorStatus = {
   bad_json: 400,
   empty_content: 400,

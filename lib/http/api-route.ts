@@ -1,13 +1,13 @@
 import { RequestLimits } from "../rate-limit/request-limits";
 import { toErrorResponse } from "./respond";
 
-type Handler<P> = (request: Request, params: P, limits: RequestLimits) => Promise<Response>;
+export type Handler<P> = (request: Request, params: P, limits: RequestLimits) => Promise<Response>;
 
 /**
  * Wraps a route handler: resolves its params, turns every thrown error into the JSON shape, and puts
  * the RateLimit headers of whatever limits the handler charged on the answer, errors included.
  */
-export function apiRoute<P = Record<string, never>>(route: string, handler: Handler<P>) {
+export function apiRoute<P>(route: string, handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const limits = new RequestLimits(request.headers);
     let response: Response;

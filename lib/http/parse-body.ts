@@ -4,7 +4,7 @@ import { ApiError, isErrorCode, type ErrorCode } from "./api-error";
 type Issue = z.core.$ZodIssue;
 
 /**
- * Validates a parsed body. Which contract code an issue gets comes from the issue itself when a
+ * Validates a parsed body. Which error code an issue gets comes from the issue itself when a
  * check set one (`params.code`), else from its path; zod reports fields in schema order, so the
  * schema's field order is the order in which errors win.
  */

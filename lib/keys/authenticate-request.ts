@@ -1,6 +1,7 @@
 import "server-only";
 import { getPrisma } from "../db";
 import { ApiError } from "../http/api-error";
+import { bearerToken } from "../http/bearer-token";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { isWellFormedApiKey, publicPrefix } from "./api-key-format";
 
@@ -11,11 +12,7 @@ const lastUsedResolutionMs = 60_000;
 
 /** X-API-Key wins over `Authorization: Bearer`; other Authorization schemes are not ours. */
 function presentedKey(headers: Headers): string | null {
-  const direct = headers.get("x-api-key");
-  if (direct !== null) return direct.trim();
-  const authorization = headers.get("authorization");
-  const bearer = authorization?.match(/^Bearer\s+(.*)$/i);
-  return bearer ? (bearer[1] ?? "").trim() : null;
+  return headers.get("x-api-key")?.trim() ?? bearerToken(headers);
 }
 
 const badKey = () => new ApiError("bad_api_key", "The API key is unknown, malformed or revoked.");

@@ -1,5 +1,6 @@
 import "server-only";
-import { getPrisma } from "../db";
+import { getPrisma, queryRows } from "../db";
+import { liveShareCountsSql } from "../shares/share-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 export const apiKeyStatuses = ["all", "active", "revoked"] as const;
@@ -27,7 +28,6 @@ const statusFilter = {
 export async function listApiKeys(options: { status?: ApiKeyStatus; sort?: ApiKeySort } = {}) {
   const { status = "all", sort = "created" } = options;
   const prisma = await getPrisma();
-  const live = { burnedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
   const keys = await prisma.apiKey.findMany({
     where: statusFilter[status],
     orderBy: [apiKeySorts[sort], { createdAt: "desc" }],
@@ -39,8 +39,11 @@ export async function listApiKeys(options: { status?: ApiKeyStatus; sort?: ApiKe
       lastUsedAt: true,
       notesCreated: true,
       revokedAt: true,
-      _count: { select: { shares: { where: live } } },
     },
   });
-  return keys.map(({ _count, ...key }) => ({ ...key, activeNotes: _count.shares }));
+  const counts = await queryRows<{ api_key_id: string; live: number }>(
+    liveShareCountsSql(keys.map((key) => key.id)),
+  );
+  const live = new Map(counts.map((count) => [count.api_key_id, count.live]));
+  return keys.map((key) => ({ ...key, activeNotes: live.get(key.id) ?? 0 }));
 }

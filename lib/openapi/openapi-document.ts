@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
-import { apiOperations, type ApiOperation, type ApiResponse, type HeaderName } from "./api-operations";
+import { shareIdPattern } from "../shares/share-policy";
+import { apiOperations, type ApiOperation } from "./api-operations";
+import type { ApiResponse, HeaderName } from "./api-responses";
 
 // The OpenAPI 3.1 document of the API, generated from the zod schemas the handlers and response
 // builders use (JSON Schema 2020-12, which OpenAPI 3.1 speaks), so the two cannot disagree.
@@ -80,7 +82,7 @@ function operationObject(operation: ApiOperation): JsonObject {
     name: "id",
     in: "path",
     required: true,
-    schema: { type: "string", pattern: "^[A-Za-z0-9]{10}$" },
+    schema: { type: "string", pattern: shareIdPattern.source },
   };
   return {
     summary: operation.summary,

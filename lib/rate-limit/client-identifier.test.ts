@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { markFrontServer, socketAddressHeader } from "../server/client-socket";
+import { socketAddressHeader } from "../server/client-socket";
 import { clientIdentifier, normalizeAddress } from "./client-identifier";
-
-markFrontServer();
 
 const headersFrom = (socket: string, extra: Record<string, string> = {}) =>
   new Headers({ [socketAddressHeader]: socket, ...extra });
@@ -19,9 +17,15 @@ describe("normalizeAddress", () => {
   it("groups IPv6 addresses by /64", () => {
     expect(normalizeAddress("2001:db8:1:2:aaaa::1")).toBe("2001:0db8:0001:0002::/64");
     expect(normalizeAddress("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:0db8:0001:0002::/64");
-    expect(normalizeAddress("::1")).toBe("0000:0000:0000:0000::/64");
+    expect(normalizeAddress("2001:db8::1.2.3.4")).toBe("2001:0db8:0000:0000::/64");
     expect(normalizeAddress("fe80::1%eth0")).toBe("fe80:0000:0000:0000::/64");
     expect(normalizeAddress("2001:db8::")).toBe("2001:0db8:0000:0000::/64");
+  });
+
+  it("keeps the IPv6 loopback as one address, however it is written", () => {
+    for (const raw of ["::1", "[::1]:3000", "0:0:0:0:0:0:0:1", "0000::0001"])
+      expect(normalizeAddress(raw)).toBe("::1");
+    expect(normalizeAddress("::2")).toBe("0000:0000:0000:0000::/64");
   });
 
   it("refuses what is not an address", () => {

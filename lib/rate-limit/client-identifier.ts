@@ -7,7 +7,8 @@ import type { TrustProxy } from "./settings";
 // front server, and nothing a client can write: X-Forwarded-For and friends are ignored. With
 // TRUST_PROXY set, the address the trusted proxy saw, i.e. the hop it added itself (never a
 // left-most entry, which the client may have made up). IPv6 clients are grouped by /64, the block
-// one subscriber usually gets; IPv4-mapped IPv6 addresses count as the IPv4 address.
+// one subscriber usually gets; IPv4-mapped IPv6 addresses count as the IPv4 address, and the IPv6
+// loopback as itself ("::1"): it is one machine, and its /64 is no subscriber's block.
 
 export const unknownClient = "unknown";
 
@@ -20,12 +21,16 @@ export function normalizeAddress(raw: string): string | undefined {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(value);
   if (mapped) value = mapped[1] ?? "";
   if (isIPv4(value)) return value;
-  if (isIPv6(value)) return `${ipv6Prefix64(value)}::/64`;
-  return undefined;
+  if (!isIPv6(value)) return undefined;
+  const groups = ipv6Groups(value);
+  if (groups.join(":") === ipv6Loopback) return "::1";
+  return `${groups.slice(0, 4).join(":")}::/64`;
 }
 
-/** The first four groups of an IPv6 address, written out in full. */
-function ipv6Prefix64(address: string): string {
+const ipv6Loopback = "0000:0000:0000:0000:0000:0000:0000:0001";
+
+/** The groups of an IPv6 address, each written out in full (an embedded IPv4 tail stays as it is). */
+function ipv6Groups(address: string): string[] {
   const withoutZone = address.split("%")[0] ?? "";
   const [head = "", tail] = withoutZone.toLowerCase().split("::");
   const headGroups = head ? head.split(":") : [];
@@ -34,10 +39,7 @@ function ipv6Prefix64(address: string): string {
   const missing = 8 - headGroups.length - tailGroups.length - (withoutZone.includes(".") ? 1 : 0);
   const groups =
     tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups];
-  return groups
-    .slice(0, 4)
-    .map((group) => group.padStart(4, "0"))
-    .join(":");
+  return groups.map((group) => group.padStart(4, "0"));
 }
 
 /** The proxy's own hop: counted from the right of X-Forwarded-For plus the socket address. */

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../crypto/digest";
 import { ApiError } from "../http/api-error";
-import { writeLogLine } from "../server/log-line";
+import { writeLogLine } from "../process/log-line";
 import { policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 
@@ -67,5 +67,5 @@ export function rateLimitedError(decision: RateLimitDecision): ApiError {
 
 /** Note ids are secrets: the store (a third party, with Upstash) only ever sees a digest. */
 export function noteIdentifier(id: string): string {
-  return createHash("sha256").update(id).digest("base64url").slice(0, 22);
+  return sha256(id).toString("base64url").slice(0, 22);
 }

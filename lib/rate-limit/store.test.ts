@@ -29,7 +29,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const upstash = (timeoutMs = 2_000, url = bridge.url) =>
+// A store timeout that a busy machine never reaches, for the tests that expect answers; the tests of
+// timeouts set their own.
+const upstash = (timeoutMs = 30_000, url = bridge.url) =>
   new UpstashStore({ url, token: bridge.token, prefix, timeoutMs });
 const stores: [string, () => RateLimitStore][] = [
   ["memory", () => new MemoryStore(1_000)],
@@ -127,30 +129,28 @@ describe("upstash store", () => {
     expect(await bridge.redis.keys(`${prefix}:*${id}*`)).toHaveLength(1);
   });
 
-  it("fails fast when the store refuses connections", async () => {
+  it("fails at once when the store refuses connections, without waiting for its timeout", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const started = performance.now();
-    const store = upstash(500, `http://127.0.0.1:${port}`);
+    // A timeout longer than any test may run (vitest.config.ts): only the refusal can end these calls.
+    const store = upstash(60 * 60_000, `http://127.0.0.1:${port}`);
     await expect(store.limit({ key: "x", rule })).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(await store.ping()).toBe(false);
   });
 
-  it("gives up after the timeout when the store does not answer", async () => {
-    const silent: Server = createServer(() => {});
+  it("gives up after the timeout when the store does not answer, without retrying", async () => {
+    let requests = 0;
+    const silent: Server = createServer(() => void requests++);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = silent.address() as AddressInfo;
-      const started = performance.now();
-      await expect(upstash(300, `http://127.0.0.1:${port}`).limit({ key: "x", rule })).rejects.toBeInstanceOf(
-        StoreUnavailableError,
-      );
-      const waited = performance.now() - started;
-      expect(waited).toBeGreaterThanOrEqual(280);
-      expect(waited).toBeLessThan(1_500);
+      await expect(
+        upstash(1_000, `http://127.0.0.1:${port}`).limit({ key: "x", rule }),
+      ).rejects.toBeInstanceOf(StoreUnavailableError);
+      // The store never answered, so only the timeout ended the call; and it asked once, no retry.
+      expect(requests).toBe(1);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

@@ -1,14 +1,10 @@
 import { env } from "../env";
+import { processSingleton } from "../process/process-singleton";
 import { MemoryStore } from "./memory-store";
 import type { Backend, RateLimitStore } from "./types";
 import { UpstashStore } from "./upstash-store";
 
 // The one store of this process: Upstash when UPSTASH_REDIS_REST_URL and _TOKEN are set, else memory.
-// It lives on globalThis because Next.js bundles its own copies of lib/ for different entry points,
-// and in-memory counters split between copies would let clients past their limits.
-const key = Symbol.for("notes.rate-limit-store");
-const holder = globalThis as unknown as { [key]?: RateLimitStore };
-
 function createStore(): RateLimitStore {
   const { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token } = env;
   if (url && token) {
@@ -28,8 +24,7 @@ function createStore(): RateLimitStore {
 }
 
 export function rateLimitStore(): RateLimitStore {
-  holder[key] ??= createStore();
-  return holder[key];
+  return processSingleton("rate-limit-store", createStore);
 }
 
 /** For the health check: which store counts, and whether it answers. */

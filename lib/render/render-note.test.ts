@@ -196,19 +196,14 @@ describe("renderNote: hostile input", () => {
     expect(html("<p>\u0000</p><p\u0000>\uDFFF</p>")).toBe("<p>\uFFFD</p>\uFFFD<p></p>");
   });
 
-  // Generous budgets: without the depth guards these took from 10 seconds to minutes.
-  const SLOW = 30_000;
-
-  it(
-    "never throws and shows absurdly nested HTML as text",
-    () => {
-      for (const format of ["markdown", "html"] as const) {
-        expect(renderNote("<div>".repeat(100_000), format)).toMatch(/^<pre>&lt;div&gt;/);
-        expect(renderNote("<b>".repeat(300) + "x", format)).toContain("x</b>");
-      }
-    },
-    SLOW,
-  );
+  // Without the depth guards these took from 10 seconds to minutes. The guards' own tests
+  // (exceedsContainerDepth, below) show they engage; vitest.config.ts's time limit stops a hang.
+  it("never throws and shows absurdly nested HTML as text", () => {
+    for (const format of ["markdown", "html"] as const) {
+      expect(renderNote("<div>".repeat(100_000), format)).toMatch(/^<pre>&lt;div&gt;/);
+      expect(renderNote("<b>".repeat(300) + "x", format)).toContain("x</b>");
+    }
+  });
 
   it.each([
     ["quotes on one line", ">".repeat(100_000) + " x"],
@@ -217,21 +212,12 @@ describe("renderNote: hostile input", () => {
       "lists by indentation",
       Array.from({ length: 700 }, (_, level) => "  ".repeat(level) + "- x").join("\n"),
     ],
-  ])(
-    "renders deeply nested %s in seconds",
-    (_, content) => {
-      const started = performance.now();
-      expect(md(content)).toMatch(/^<(p|blockquote)>/);
-      expect(performance.now() - started).toBeLessThan(10_000);
-    },
-    SLOW,
-  );
+  ])("renders deeply nested %s", (_, content) => {
+    expect(md(content)).toMatch(/^<(p|blockquote)>/);
+  });
 
-  it(
-    "renders a large note without throwing",
-    () => expect(md("word ".repeat(100_000))).toMatch(/^<p>word word/),
-    SLOW,
-  );
+  it("renders a large note without throwing", () =>
+    expect(md("word ".repeat(100_000))).toMatch(/^<p>word word/));
 });
 
 describe("exceedsContainerDepth", () => {

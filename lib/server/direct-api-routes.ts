@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
 import { errorResponse } from "../http/respond";
+import { patternRegExp } from "../routes/route-declaration";
+import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
@@ -20,26 +22,14 @@ type RouteHandler = (
 type RouteMethods = Partial<Record<string, RouteHandler>>;
 type CompiledRoute = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: RouteMethods } };
 
-/** The app routes served directly: the notes API, where request rates are high. */
-const directPages = [
-  "api/v1/shares",
-  "api/v1/shares/[id]",
-  "api/v1/shares/[id]/meta",
-  "api/v1/shares/[id]/read",
-];
+/** The app routes served directly, as Next.js's build names their folders. */
+const directPages = routes.filter((route) => route.direct).map((route) => route.pattern.slice(1));
 
 export type DirectRoute = { pattern: RegExp; methods: RouteMethods };
 
 /** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
 export function directRoute(page: string, methods: RouteMethods): DirectRoute {
-  const source = page
-    .split("/")
-    .map((segment) => {
-      const param = /^\[(\w+)\]$/.exec(segment)?.[1];
-      return param ? `(?<${param}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    })
-    .join("/");
-  return { pattern: new RegExp(`^/${source}$`), methods };
+  return { pattern: patternRegExp(`/${page}`, { trailingSlash: false }), methods };
 }
 
 /**
@@ -167,12 +157,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /**
- * Serves the direct routes' methods from `routes` and hands every other request to `fallback`
+ * Serves the direct routes' methods from `directRoutes` and hands every other request to `fallback`
  * (Next.js's request handler). `host` is this server's, as Next.js reports it in `request.url`
  * (`localhost:3000`).
  */
 export function directApiHandler(
-  routes: DirectRoute[],
+  directRoutes: DirectRoute[],
   host: string,
   fallback: RequestHandler,
 ): RequestHandler {
@@ -181,17 +171,15 @@ export function directApiHandler(
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
     if (isMalformedPath(pathname)) return refuseMalformedPath(pathname, res);
-    if (pathname.startsWith("/api/v1/shares")) {
-      for (const { pattern, methods } of routes) {
-        const match = pattern.exec(pathname);
-        if (!match) continue;
-        const handler = methods[req.method ?? ""];
-        if (!handler) break;
-        const params = Object.fromEntries(
-          Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
-        );
-        return send(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
-      }
+    for (const { pattern, methods } of directRoutes) {
+      const match = pattern.exec(pathname);
+      if (!match) continue;
+      const handler = methods[req.method ?? ""];
+      if (!handler) break;
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
+      return send(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
     }
     return fallback(req, res);
   };

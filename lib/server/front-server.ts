@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { markFrontServer, socketAddressHeader } from "./client-socket";
-import { writeLogLine } from "./log-line";
+import { writeLogLine } from "../process/log-line";
+import { socketAddressHeader } from "./client-socket";
 import { requestRoute } from "./request-route";
 
 // The HTTP server in front of Next.js's request handler (`npm start`). Next's own server cannot
@@ -27,7 +27,6 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
 }
 
 export function createFrontServer(handle: RequestHandler): Server {
-  markFrontServer();
   return createServer((req, res) => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();

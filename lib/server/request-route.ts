@@ -1,23 +1,22 @@
+import { patternRegExp } from "../routes/route-declaration";
+import { routes } from "../routes/routes";
+import { shareIdPattern } from "../shares/share-policy";
+
 // The route a request matched, as a pattern: logs name `/api/v1/shares/[id]/read`, never the
-// path itself, because a note's id is the secret that opens it.
-const routes: [pattern: RegExp, route: string][] = [
-  [/^\/api\/v1\/shares\/?$/, "/api/v1/shares"],
-  [/^\/api\/v1\/shares\/[^/]+\/meta\/?$/, "/api/v1/shares/[id]/meta"],
-  [/^\/api\/v1\/shares\/[^/]+\/read\/?$/, "/api/v1/shares/[id]/read"],
-  [/^\/api\/v1\/shares\/[^/]+\/?$/, "/api/v1/shares/[id]"],
-  [/^\/api\/v1\/(health|openapi\.json|cron\/cleanup)\/?$/, "/api/v1/$1"],
-  [/^\/api\/v1(\/.*)?$/, "/api/v1/[...path]"],
+// path itself, because a note's id is the secret that opens it. The JSON routes come from the route
+// table; the pages and Next.js's own files are named here.
+const patterns: [pattern: RegExp, route: string][] = [
+  ...routes.map(({ pattern }): [RegExp, string] => [
+    patternRegExp(pattern, { trailingSlash: true }),
+    pattern,
+  ]),
   [/^\/admin(\/.*)?$/, "/admin"],
   [/^\/_next\/static\//, "/_next/static"],
   [/^\/_next\//, "/_next"],
   [/^\/?$/, "/"],
-  [/^\/[A-Za-z0-9]{10}\/?$/, "/[id]"],
+  [new RegExp(`^/${shareIdPattern.source.slice(1, -1)}/?$`), "/[id]"],
 ];
 
 export function requestRoute(pathname: string): string {
-  for (const [pattern, route] of routes) {
-    const match = pattern.exec(pathname);
-    if (match) return route.replace("$1", match[1] ?? "");
-  }
-  return "other";
+  return patterns.find(([pattern]) => pattern.test(pathname))?.[1] ?? "other";
 }

@@ -27,7 +27,7 @@ export type CreatedShareRow = {
 };
 
 /** The note's pages as stored: a single-page note is one page without a title. */
-function pagesOf(body: CreateShareBody, trusted: boolean): PageText[] {
+function pagesOf(body: CreateShareBody, keyed: boolean): PageText[] {
   if (body.pages) {
     // Pages may be HTML with or without a key: page HTML is always sanitized.
     return body.pages.map((page, index) => ({
@@ -38,13 +38,13 @@ function pagesOf(body: CreateShareBody, trusted: boolean): PageText[] {
     }));
   }
   // Without a key a single-page note is always Markdown, whatever `format` says.
-  const contentType = trusted ? (body.format ?? "markdown") : "markdown";
+  const contentType = keyed ? (body.format ?? "markdown") : "markdown";
   return [{ page_index: 0, title: null, content: body.content ?? "", content_type: contentType }];
 }
 
 /** With HTML_MODE=trusted, a keyed single-page HTML note also keeps its HTML as written. */
-function rawHtmlOf(body: CreateShareBody, trusted: boolean, page: PageText): string | null {
-  const keep = env.HTML_MODE === "trusted" && trusted && !body.pages && page.content_type === "html";
+function rawHtmlOf(body: CreateShareBody, keyed: boolean, page: PageText): string | null {
+  const keep = env.HTML_MODE === "trusted" && keyed && !body.pages && page.content_type === "html";
   return keep ? page.content : null;
 }
 
@@ -56,10 +56,17 @@ function sizeOf(pages: PageText[]): number {
 }
 
 /** Seconds to live, or null for a permanent note (honoured only with a valid key). */
-function lifetimeOf(body: CreateShareBody, trusted: boolean): number | null {
-  if (trusted && body.permanent === true) return null;
+function lifetimeOf(body: CreateShareBody, keyed: boolean): number | null {
+  if (keyed && body.permanent === true) return null;
   if (body.ttl === undefined) {
-    throw new ApiError("bad_ttl", `ttl is required: one of ${Object.keys(ttlSeconds).join(", ")}.`);
+    const choices = `one of ${Object.keys(ttlSeconds).join(", ")}`;
+    // permanent: true was sent, but only a key holder's note may be permanent: say so, not just "required".
+    throw new ApiError(
+      "bad_ttl",
+      body.permanent === true
+        ? `ttl is required: permanent notes need an API key, and this request has none (ttl: ${choices}).`
+        : `ttl is required: ${choices}.`,
+    );
   }
   return ttlSeconds[body.ttl];
 }
@@ -71,8 +78,8 @@ export async function createShare(options: {
   generateId?: () => string;
 }): Promise<CreatedShareRow> {
   const { body, apiKey, generateId = generateShareId } = options;
-  const trusted = apiKey !== null;
-  const pages = pagesOf(body, trusted);
+  const keyed = apiKey !== null;
+  const pages = pagesOf(body, keyed);
   const sizeBytes = sizeOf(pages);
   if (sizeBytes > sharePolicy.maxContentBytes) {
     throw new ApiError(
@@ -80,9 +87,9 @@ export async function createShare(options: {
       `The note is ${sizeBytes} bytes of text; the limit is ${sharePolicy.maxContentBytes} (512 KiB).`,
     );
   }
-  const lifetime = lifetimeOf(body, trusted);
+  const lifetime = lifetimeOf(body, keyed);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
-  const deleteToken = trusted ? null : generateDeleteToken();
+  const deleteToken = keyed ? null : generateDeleteToken();
   const share: NewShare = {
     lifetime,
     burnAfter: body.burn_after ?? null,
@@ -91,7 +98,7 @@ export async function createShare(options: {
       pages.map(async (page) => ({
         ...page,
         html: await renderNoteInWorker(page.content, page.content_type),
-        raw_html: rawHtmlOf(body, trusted, page),
+        raw_html: rawHtmlOf(body, keyed, page),
       })),
     ),
     multiPage: body.pages !== undefined,
@@ -106,7 +113,7 @@ export async function createShare(options: {
     );
     const row = rows[0];
     if (row) {
-      return { ...row, password_required: passwordHash !== null, owned: trusted, delete_token: deleteToken };
+      return { ...row, password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
     }
   }
   throw new ApiError(

@@ -1,11 +1,9 @@
 import "server-only";
-import { getPrisma } from "../db";
-import { Prisma } from "../generated/prisma/client";
+import { queryRows } from "../db";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { deleteTokenMatches } from "./delete-token";
-import { notFound } from "./get-share-meta";
-import { isShareId } from "./share-id";
-import { liveShare } from "./share-sql";
+import { assertShareId, notFound } from "./share-id";
+import { deleteLiveShareSql, shareOwnerSql } from "./share-sql";
 
 type Owner = { api_key_id: string | null; delete_token_hash: string | null };
 
@@ -21,16 +19,14 @@ export async function deleteShare(options: {
   deleteToken: string | null;
 }): Promise<void> {
   const { id, apiKey, deleteToken } = options;
-  if (!isShareId(id)) throw notFound();
+  assertShareId(id);
 
-  const prisma = await getPrisma();
-  const [owner] = await prisma.$queryRaw<Owner[]>(Prisma.sql`
-    SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveShare}`);
+  const [owner] = await queryRows<Owner>(shareOwnerSql(id));
   const byToken = deleteTokenMatches(deleteToken, owner?.delete_token_hash ?? null);
   const byKey = apiKey !== null && owner?.api_key_id === apiKey.id;
   if (!owner || !(byKey || byToken)) throw notFound();
 
-  // Re-checks liveness: a note that burned or expired since the lookup is not_found all the same.
-  const deleted = await prisma.$executeRaw(Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveShare}`);
-  if (deleted === 0) throw notFound();
+  // A note that burned or expired since the lookup is not_found all the same.
+  const deleted = await queryRows(deleteLiveShareSql(id));
+  if (deleted.length === 0) throw notFound();
 }

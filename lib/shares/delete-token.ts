@@ -1,14 +1,13 @@
 import { randomAlphanumeric } from "../crypto/random-string";
 import { hashSecret, secretMatchesHash } from "../crypto/secret-hash";
+import { deleteTokenPattern } from "./share-policy";
 
-// A note created without an API key gets a delete token: "ndt_" + 43 characters of [A-Za-z0-9]
-// (256 random bits), shown once in the create response. Only its SHA-256 is stored; with that much
-// randomness a fast hash is as strong as a slow one, as for API keys.
-const tokenPrefix = "ndt_";
-const tokenPattern = /^ndt_[A-Za-z0-9]{43}$/;
+// A note created without an API key gets a delete token (deleteTokenPattern), shown once in the
+// create response. Only its SHA-256 is stored; with 256 random bits a fast hash is as strong as a
+// slow one, as for API keys.
 
 export function generateDeleteToken(): string {
-  return tokenPrefix + randomAlphanumeric(43);
+  return `ndt_${randomAlphanumeric(43)}`;
 }
 
 /** What is stored of a token: its SHA-256 (see lib/crypto/secret-hash.ts). */
@@ -19,6 +18,6 @@ export const hashDeleteToken = hashSecret;
  * malformed token, or a note without a stored hash, is compared against a dummy all the same.
  */
 export function deleteTokenMatches(token: string | null, storedHash: string | null): boolean {
-  const wellFormed = token !== null && tokenPattern.test(token);
+  const wellFormed = token !== null && deleteTokenPattern.test(token);
   return secretMatchesHash(wellFormed ? token : "", storedHash) && wellFormed;
 }

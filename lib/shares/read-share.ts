@@ -5,22 +5,59 @@ import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
-import { notFound } from "./get-share-meta";
-import { isShareId } from "./share-id";
-import {
-  consumeShareSql,
-  foldConsumedRows,
-  sharePasswordHashSql,
-  type ConsumedRow,
-  type ReadShareRow,
-} from "./share-sql";
+import type { ContentType } from "./share-policy";
+import { notAString, type ReadShareBody } from "./share-schemas";
+import { assertShareId, notFound } from "./share-id";
+import { consumeShareSql, sharePasswordHashSql } from "./share-sql";
+
+export type ReadPageRow = {
+  page_index: number;
+  title: string | null;
+  content: string;
+  content_type: ContentType;
+  html: string;
+  raw_html: string | null;
+};
+
+export type ReadShareRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  burn_after: number | null;
+  read_count: number;
+  burned: boolean;
+  multi_page: boolean;
+  pages: ReadPageRow[];
+};
+
+/** One row of consumeShareSql: the note's columns repeated beside each page. */
+type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+
+/**
+ * Folds consumeShareSql's rows into the note and its pages (null: nothing was consumed). HTML kept
+ * as written is passed on only while the server runs with HTML_MODE=trusted.
+ */
+function foldConsumedRows(rows: ConsumedRow[]): ReadShareRow | null {
+  const first = rows[0];
+  if (!first) return null;
+  const keepRawHtml = env.HTML_MODE === "trusted";
+  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
+  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
+    page_index,
+    title,
+    content,
+    content_type,
+    html,
+    raw_html: keepRawHtml ? raw_html : null,
+  }));
+  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+}
 
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
 async function consume(id: string, verifiedHash: string | null): Promise<ReadShareRow | null> {
-  const rows = await queryRows<ConsumedRow>(consumeShareSql(id, verifiedHash));
-  return foldConsumedRows(rows, env.HTML_MODE === "trusted");
+  return foldConsumedRows(await queryRows<ConsumedRow>(consumeShareSql(id, verifiedHash)));
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
@@ -30,16 +67,17 @@ async function passwordHashOf(id: string): Promise<{ hash: string | null } | nul
 
 /**
  * Reads a note, counting one view. A wrong or missing password never counts: it is checked before
- * the consuming statement runs. `password` is whatever the body held. Each password tried is charged
- * to `limits` before it is hashed, and given back when it was right.
+ * the consuming statement runs. Each password tried is charged to `limits` before it is hashed, and
+ * given back when it was right. A password that is not a string is a wrong password for a protected
+ * note and malformed JSON for any other.
  */
 export async function readShare(options: {
   id: string;
-  password: unknown;
+  password: ReadShareBody["password"];
   limits: RequestLimits;
 }): Promise<ReadShareRow> {
   const { id, password, limits } = options;
-  if (!isShareId(id)) throw notFound();
+  assertShareId(id);
 
   // The common case (no password) costs one statement.
   if (password === undefined || password === "") {
@@ -53,9 +91,9 @@ export async function readShare(options: {
   const stored = await passwordHashOf(id);
   if (!stored) throw notFound();
   if (stored.hash === null) {
-    if (typeof password !== "string") throw new ApiError("bad_json", "password must be a string.");
+    if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
   } else {
-    if (typeof password !== "string") throw badPassword();
+    if (password === notAString) throw badPassword();
     const giveBack = await chargePasswordAttempt({ limits, shareId: id });
     if (!(await verifyPassword(password, stored.hash))) throw badPassword();
     await giveBack();

@@ -1,13 +1,19 @@
 import { randomAlphanumeric } from "../crypto/random-string";
-
-export const shareIdLength = 10;
-const shareIdPattern = /^[A-Za-z0-9]{10}$/;
+import { ApiError } from "../http/api-error";
+import { sharePolicy, shareIdPattern } from "./share-policy";
 
 export function generateShareId(): string {
-  return randomAlphanumeric(shareIdLength);
+  return randomAlphanumeric(sharePolicy.idLength);
 }
 
-/** Ids of any other shape are not_found without a database round trip. */
 export function isShareId(value: string): boolean {
   return shareIdPattern.test(value);
+}
+
+/** One answer for an unknown, expired, burned or someone else's note, so none tells them apart. */
+export const notFound = () => new ApiError("not_found", "No such note (it may have expired or been burned).");
+
+/** Ids of any other shape are not_found without a database round trip. */
+export function assertShareId(value: string): void {
+  if (!isShareId(value)) throw notFound();
 }

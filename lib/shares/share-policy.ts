@@ -7,7 +7,14 @@ export const sharePolicy = {
   maxBurnAfter: 1000,
   /** attempts at a fresh id before giving up with id_generation_failed */
   idAttempts: 5,
+  /** characters of [A-Za-z0-9] in a note's id */
+  idLength: 10,
 } as const;
+
+/** A note's id, the public API's `{id}` and the viewer's `/<id>`. */
+export const shareIdPattern = new RegExp(`^[A-Za-z0-9]{${sharePolicy.idLength}}$`);
+/** A note's delete token: "ndt_" + 43 of [A-Za-z0-9] (256 random bits). */
+export const deleteTokenPattern = /^ndt_[A-Za-z0-9]{43}$/;
 
 export const ttlSeconds = {
   "1h": 60 * 60,

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { contentTypes } from "./share-policy";
+import { contentTypes, deleteTokenPattern, sharePolicy, shareIdPattern } from "./share-policy";
 
 // The shapes of the API's note responses. The builders in share-response.ts are typed by them, so
 // a response cannot drift from them, and lib/openapi documents the API from them.
 
 const unixSeconds = z.int().min(0).describe("Unix time in seconds");
-const shareId = z.string().regex(/^[A-Za-z0-9]{10}$/);
+const shareId = z.string().regex(shareIdPattern);
 const contentType = z.enum(contentTypes);
 const burnAfter = z
   .int()
-  .min(1)
-  .max(1000)
+  .min(sharePolicy.minBurnAfter)
+  .max(sharePolicy.maxBurnAfter)
   .nullable()
   .describe("successful reads allowed in all; null: no limit");
 const remainingViews = z.int().min(0).nullable().describe("successful reads left; null: no limit");
@@ -25,10 +25,10 @@ export const createdShareResponseSchema = z.strictObject({
   content_type: contentType.describe("of the first page"),
   page_count: z.int().min(1),
   owned: z.boolean().describe("created with a valid API key, which may delete it"),
-  api_key: z.boolean().describe("the same as owned (variant A's name)"),
+  api_key: z.boolean().describe("the same as owned, under the name some clients use"),
   delete_token: z
     .string()
-    .regex(/^ndt_[A-Za-z0-9]{43}$/)
+    .regex(deleteTokenPattern)
     .nullable()
     .describe(
       "shown only here: send as X-Delete-Token to delete the note; null for notes created with a key",

@@ -1,6 +1,6 @@
 import type { CreatedShareRow } from "./create-share";
 import type { ShareMetaRow } from "./get-share-meta";
-import type { ReadShareRow } from "./share-sql";
+import type { ReadShareRow } from "./read-share";
 import type { CreatedShareResponse, ReadShareResponse, ShareMetaResponse } from "./share-response-schemas";
 
 // One function per response shape, so a new column never leaks into the API by accident.

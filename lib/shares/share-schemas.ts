@@ -72,6 +72,23 @@ export const createShareBodySchema = z
 
 export type CreateShareBody = z.infer<typeof createShareBodySchema>;
 
+/** A password that was sent but is not a string: wrong for a protected note, bad_json for others. */
+export const notAString: unique symbol = Symbol("password is not a string");
+
+/**
+ * Read takes `{}` or an empty body for notes without a password. A password of another type is not
+ * refused here, because the answer depends on the note: it becomes `notAString` for readShare.
+ */
+export const readShareBodySchema = z.object({
+  password: z
+    .string()
+    .optional()
+    .transform((password): string | undefined | typeof notAString => password)
+    .catch(notAString),
+});
+
+export type ReadShareBody = z.infer<typeof readShareBodySchema>;
+
 const fieldCodes: Record<string, ErrorCode> = {
   content: "empty_content",
   format: "bad_content_type",

@@ -1,8 +1,9 @@
 import { Prisma } from "../generated/prisma/client";
 import type { ContentType } from "./share-policy";
 
-// The SQL of the hot paths, in one place: the domain runs it through Prisma's $queryRaw, and the
-// benchmark's bare baseline runs the very same statements through pg.
+// Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
+// them with queryRows (lib/db.ts) on the driver itself; every other table is reached through the
+// Prisma client's model methods.
 
 /**
  * A note exists for clients while it is neither burned nor expired; expiry is checked against the
@@ -100,44 +101,71 @@ export function consumeShareSql(id: string, verifiedHash: string | null) {
     ORDER BY p.page_index`;
 }
 
-export type ReadPageRow = {
-  page_index: number;
-  title: string | null;
-  content: string;
-  content_type: ContentType;
-  html: string;
-  raw_html: string | null;
+/** Who may delete a live note: the key that created it, or the holder of its delete token. */
+export function shareOwnerSql(id: string) {
+  return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveShare}`;
+}
+
+/** Deletes a live note (its pages go with it); re-checks liveness, so a note gone since is no row. */
+export function deleteLiveShareSql(id: string) {
+  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveShare} RETURNING id`;
+}
+
+/** Deletes a stored note whatever its state (moderation), saying what it was. */
+export function takeDownShareSql(id: string) {
+  return Prisma.sql`DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id`;
+}
+
+// A burned note's content went with its last read; its row (no content, no password hash) goes at
+// the next purge. `<= now()` mirrors liveShare: nothing live matches either.
+const purgeable = {
+  expired: Prisma.sql`expires_at <= now() ORDER BY expires_at`,
+  burned: Prisma.sql`burned_at <= now() ORDER BY burned_at`,
 };
 
-export type ReadShareRow = {
-  id: string;
-  created_at: Date;
-  expires_at: Date | null;
-  burn_after: number | null;
-  read_count: number;
-  burned: boolean;
-  multi_page: boolean;
-  pages: ReadPageRow[];
-};
-
-/** One row of consumeShareSql: the note's columns repeated beside each page. */
-export type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+export type PurgeKind = keyof typeof purgeable;
 
 /**
- * Folds consumeShareSql's rows into the note and its pages (null: nothing was consumed).
- * `keepRawHtml`: HTML kept as written is passed on only while the server runs in trusted mode.
+ * Deletes up to `batchSize` expired or burned notes, found through the expires_at or burned_at index
+ * and locked with SKIP LOCKED (never waiting on a read in progress, never colliding with another
+ * purge), and counts them.
  */
-export function foldConsumedRows(rows: ConsumedRow[], keepRawHtml: boolean): ReadShareRow | null {
-  const first = rows[0];
-  if (!first) return null;
-  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
-  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
-    page_index,
-    title,
-    content,
-    content_type,
-    html,
-    raw_html: keepRawHtml ? raw_html : null,
-  }));
-  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+export function purgeSharesSql(kind: PurgeKind, batchSize: number) {
+  return Prisma.sql`
+    WITH purged AS (
+      DELETE FROM shares WHERE id IN (
+        SELECT id FROM shares WHERE ${purgeable[kind]} LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
+      RETURNING 1)
+    SELECT count(*)::int AS deleted FROM purged`;
+}
+
+/**
+ * A stored note's metadata for moderation (live, or expired or burned but not yet purged), with its
+ * key, never its content; the status is judged by the database clock, like liveShare.
+ */
+export function storedShareSql(id: string) {
+  return Prisma.sql`
+    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
+           s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
+           CASE WHEN s.burned_at IS NOT NULL THEN 'burned'
+                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
+           k.label AS key_label, k.prefix AS key_prefix
+    FROM shares s LEFT JOIN api_keys k ON k.id = s.api_key_id
+    WHERE s.id = ${id}`;
+}
+
+/** A stored note's pages as written, for moderation; a burned note is one row with no page. */
+export function storedPagesSql(id: string) {
+  return Prisma.sql`
+    SELECT s.id, p.page_index, p.title, p.content, p.content_type
+    FROM shares s LEFT JOIN share_pages p ON p.share_id = s.id
+    WHERE s.id = ${id} ORDER BY p.page_index`;
+}
+
+/** How many live notes each of the keys has. */
+export function liveShareCountsSql(keyIds: string[]) {
+  return Prisma.sql`
+    SELECT api_key_id, count(*)::int AS live FROM shares
+    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveShare}
+    GROUP BY api_key_id`;
 }

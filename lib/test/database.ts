@@ -45,7 +45,8 @@ export function withDatabase(url: string, database: string): string {
   return next.toString();
 }
 
-async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection as the role that may create and drop databases (and roles). */
+export async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = adminUrl();
   assertLocalDatabase(url);
   const client = new pg.Client({ connectionString: url });

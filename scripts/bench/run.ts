@@ -1,15 +1,16 @@
-// `npm run bench`: load-tests the production build against a bare node:http + pg baseline that runs
-// the same SQL, on a throw-away Postgres database, and reports throughput, latency, memory and the
-// targets in docs/benchmarks.md. Missed targets are reported, not fatal: the exit code says only
-// whether the benchmark itself worked.
+// `npm run bench`: load-tests the production build against a bare node:http baseline that calls the
+// same domain functions (baseline-server.ts), on a throw-away Postgres database, and reports
+// throughput, latency, memory and the targets in docs/benchmarks.md. Missed targets are reported,
+// not fatal: the exit code says only whether the benchmark itself worked.
 //
 //   BENCH_SECONDS=10     measured seconds per scenario and server (after the warm-up, see load.ts)
 //   BENCH_CPU_PROF=1     run both servers with --cpu-prof; profiles land in .bench/profiles, and
 //                        `tsx scripts/bench/profile-summary.ts <file>` sums them up by package
 //   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k
-//   BENCH_BASELINE_DRIVER=prisma   baseline queries through Prisma instead of pg (see baseline-server.ts)
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
+// Configuration is read and checked as every other command does it, before anything starts.
+import "../../lib/env";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
@@ -37,7 +38,6 @@ const options = z
       .default(scenarioNames.join(","))
       .transform((list) => list.split(",").map((name) => name.trim()))
       .pipe(z.array(z.enum(scenarioNames)).min(1)),
-    BENCH_BASELINE_DRIVER: z.enum(["pg", "prisma"]).default("pg"),
     BENCH_GZIP: z.enum(["0", "1"]).default("0"),
     BENCH_APP_PAGE: z.enum(["0", "1"]).default("1"),
   })
@@ -160,8 +160,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `Database ${databaseName}; ${connections} connections; warm-up of ${warmupSeconds} s or until every ` +
-      `connection has had an answer, then ${seconds} s measured ` +
-      `per scenario and server; baseline on ${options.BENCH_BASELINE_DRIVER}` +
+      `connection has had an answer, then ${seconds} s measured per scenario and server` +
       `${options.BENCH_APP_PAGE === "1" ? "" : "; no web page opened on the app"}` +
       `${options.BENCH_GZIP === "1" ? "; Accept-Encoding: gzip" : ""}; ${os.cpus().length} CPUs ` +
       "shared by load generator, servers and Postgres.",
@@ -221,7 +220,6 @@ async function main(): Promise<void> {
       warmupSeconds,
       connections,
       cpuProfile: profiling,
-      baselineDriver: options.BENCH_BASELINE_DRIVER,
       acceptGzip: options.BENCH_GZIP === "1",
       loadAverageAtStart,
     },

@@ -59,11 +59,12 @@ export function freePort(): Promise<number> {
 }
 
 // The app runs as `npm start` runs it; the baseline under tsx (its render pool finds its worker's
-// source file next to its own, which a bundle would move), so its memory includes tsx's loader.
+// source file next to its own, which a bundle would move), so its memory includes tsx's loader. The
+// react-server condition lets it import the domain's `server-only` modules, as scripts/keys.ts does.
 function commandFor(kind: ServerKind): string[] {
   return kind === "app"
     ? ["scripts/launch.mjs", "scripts/start.ts"]
-    : ["--import", "tsx", "scripts/bench/baseline-server.ts"];
+    : ["--conditions=react-server", "--import", "tsx", "scripts/bench/baseline-server.ts"];
 }
 
 // The server is up once it answers an API route; an unknown note is a cheap 404 on both.

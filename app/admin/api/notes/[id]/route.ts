@@ -1,14 +1,12 @@
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminHandler } from "@/lib/admin/admin-handler";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { takeDownShare } from "@/lib/admin/take-down-share";
-import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-// DELETE /admin/api/notes/<id>: take a note down (delete it and its content for good)
-export const DELETE = adminRoute<{ id: string }>(
-  "DELETE /admin/api/notes/[id]",
-  { session: true },
-  async (_request, { params, client }) => {
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/notes/[id]", {
+  // DELETE /admin/api/notes/<id>: take a note down (delete it and its content for good)
+  DELETE: adminHandler({ session: true }, async (_request, { params, client }) => {
     const deleted = await takeDownShare({ id: params.id });
     await recordAdminAction({
       action: "note_deleted",
@@ -17,7 +15,5 @@ export const DELETE = adminRoute<{ id: string }>(
       details: { size_bytes: deleted.size_bytes, page_count: deleted.page_count, key_id: deleted.api_key_id },
     });
     return jsonResponse({ id: deleted.id, deleted: true });
-  },
-);
-
-export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = otherMethods("DELETE");
+  }),
+});

@@ -1,18 +1,16 @@
 import { z } from "zod";
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminHandler } from "@/lib/admin/admin-handler";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { ApiError } from "@/lib/http/api-error";
-import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
+import { routeHandlers } from "@/lib/http/route-handlers";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 
 const noSuchKey = () => new ApiError("not_found", "No such key.");
 
-// POST /admin/api/keys/<id>/revoke: revoke a key; the next request that presents it is refused
-export const POST = adminRoute<{ id: string }>(
-  "POST /admin/api/keys/[id]/revoke",
-  { session: true },
-  async (_request, { params, client }) => {
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/keys/[id]/revoke", {
+  // POST /admin/api/keys/<id>/revoke: revoke a key; the next request that presents it is refused
+  POST: adminHandler({ session: true }, async (_request, { params, client }) => {
     if (!z.uuid().safeParse(params.id).success) throw noSuchKey();
     const revoked = await revokeApiKey({ keyOrId: params.id });
     if (!revoked) throw noSuchKey();
@@ -23,7 +21,5 @@ export const POST = adminRoute<{ id: string }>(
       details: { id: revoked.id, label: revoked.label },
     });
     return jsonResponse({ id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null });
-  },
-);
-
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
+  }),
+});

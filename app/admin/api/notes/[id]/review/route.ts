@@ -1,24 +1,23 @@
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminHandler } from "@/lib/admin/admin-handler";
 import { toReviewResponse } from "@/lib/admin/admin-responses";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { reviewShare } from "@/lib/admin/review-share";
-import { otherMethods } from "@/lib/http/other-methods";
 import { jsonResponse } from "@/lib/http/respond";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-// POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
-export const POST = adminRoute<{ id: string }>(
-  "POST /admin/api/notes/[id]/review",
-  { session: true },
-  async (_request, { params, client }) => {
-    const note = await reviewShare({ id: params.id });
-    await recordAdminAction({
-      action: "note_reviewed",
-      client,
-      subject: note.id,
-      details: { page_count: note.pages.length },
-    });
-    return jsonResponse(toReviewResponse(note));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  "/admin/api/notes/[id]/review",
+  {
+    // POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
+    POST: adminHandler({ session: true }, async (_request, { params, client }) => {
+      const note = await reviewShare({ id: params.id });
+      await recordAdminAction({
+        action: "note_reviewed",
+        client,
+        subject: note.id,
+        details: { page_count: note.pages.length },
+      });
+      return jsonResponse(toReviewResponse(note));
+    }),
   },
 );
-
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

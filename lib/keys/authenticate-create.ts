@@ -1,6 +1,6 @@
 import "server-only";
-import { authenticateRequest, type ApiKeyIdentity } from "../keys/authenticate-request";
-import type { RequestLimits } from "./request-limits";
+import { authenticateRequest, type ApiKeyIdentity } from "./authenticate-request";
+import type { RequestLimits } from "../rate-limit/request-limits";
 
 /**
  * Authenticates a create and charges its limit: per key with a valid key, else per client. A request

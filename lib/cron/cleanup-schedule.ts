@@ -1,13 +1,10 @@
-import { env } from "../env";
+import { writeLogLine } from "../process/log-line";
+import { repeatTask } from "../process/repeat-task";
 import { purgeExpiredShares } from "../shares/purge-expired-shares";
-import { isBehindFrontServer } from "./client-socket";
-import { writeLogLine } from "./log-line";
-import { repeatTask } from "./repeat-task";
-import { onShutdown } from "./shutdown-hooks";
 
 // Self-hosted servers (`npm start`) purge expired and burned notes on their own, every
 // CLEANUP_INTERVAL_SECONDS. Under a platform (serverless functions come and go) the platform's
-// cron calls GET /api/v1/cron/cleanup instead, so nothing runs here then.
+// cron calls GET /api/v1/cron/cleanup instead, so only scripts/start.ts starts this schedule.
 
 async function purgeAndLog(signal: AbortSignal): Promise<void> {
   const started = performance.now();
@@ -25,9 +22,7 @@ async function purgeAndLog(signal: AbortSignal): Promise<void> {
   }
 }
 
-/** Starts the periodic purge when `npm start` serves this process and the interval is not 0. */
-export function startCleanupSchedule(): void {
-  if (!isBehindFrontServer() || env.CLEANUP_INTERVAL_SECONDS === 0) return;
-  const schedule = repeatTask({ intervalMs: env.CLEANUP_INTERVAL_SECONDS * 1000, task: purgeAndLog });
-  onShutdown(schedule.stop);
+/** Purges every `intervalSeconds`, the first time one interval from now; `stop()` ends it. */
+export function startCleanupSchedule(intervalSeconds: number): { stop: () => Promise<void> } {
+  return repeatTask({ intervalMs: intervalSeconds * 1000, task: purgeAndLog });
 }

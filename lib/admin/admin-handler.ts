@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
-import { apiRoute } from "../http/api-route";
+import type { Handler } from "../http/api-route";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { adminEnabled, currentAdminSession } from "./admin-access";
 import { isSameSiteRequest } from "./same-site";
@@ -22,20 +22,16 @@ async function requireSession(): Promise<void> {
 }
 
 /**
- * Wraps an admin API route (all of them change state): 404 while the admin page is disabled, then
+ * Wraps an admin API handler (all of them change state): 404 while the admin page is disabled, then
  * cross-site refusal, then the session (unless `session: false`, for signing in and out).
  */
-export function adminRoute<P = Record<string, never>>(
-  route: string,
-  options: { session: boolean },
-  handler: AdminHandler<P>,
-) {
-  return apiRoute<P>(route, async (request, params, limits) => {
+export function adminHandler<P>(options: { session: boolean }, handler: AdminHandler<P>): Handler<P> {
+  return async (request, params, limits) => {
     if (!adminEnabled()) throw new ApiError("not_found", "Not found.");
     refuseCrossSite(request);
     if (options.session) await requireSession();
     const response = await handler(request, { params, client: limits.clientId, limits });
     response.headers.set("cache-control", "no-store");
     return response;
-  });
+  };
 }

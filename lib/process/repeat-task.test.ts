@@ -5,39 +5,40 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("repeatTask", () => {
   it("never overlaps itself: a slow run delays the next", async () => {
-    let active = 0;
-    let most = 0;
-    let runs = 0;
+    // The interval is far shorter than a run: were runs timed from their starts, they would overlap.
+    const events: string[] = [];
+    let thirdRunEnded: () => void = () => {};
+    const threeRuns = new Promise<void>((resolve) => (thirdRunEnded = resolve));
     const repeating = repeatTask({
-      intervalMs: 5,
+      intervalMs: 1,
       task: async () => {
-        active++;
-        most = Math.max(most, active);
+        events.push("start");
         await sleep(30);
-        active--;
-        runs++;
+        events.push("end");
+        if (events.length === 6) thirdRunEnded();
       },
     });
-    await sleep(200);
+    await threeRuns;
     await repeating.stop();
-    expect(most).toBe(1);
-    // Each cycle is at least 35 ms, so at most 6 fit in 200 ms; at least 3 surely did.
-    expect(runs).toBeGreaterThanOrEqual(3);
-    expect(runs).toBeLessThanOrEqual(6);
+    expect(events.slice(0, 6)).toEqual(["start", "end", "start", "end", "start", "end"]);
+    for (let i = 0; i < events.length; i++) expect(events[i]).toBe(i % 2 ? "end" : "start");
   });
 
   it("stop() aborts the run in progress, waits for it, and nothing runs after", async () => {
     const events: string[] = [];
+    let runStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => (runStarted = resolve));
     const repeating = repeatTask({
       intervalMs: 1,
       task: async (signal) => {
         events.push("start");
+        runStarted();
         while (!signal.aborted) await sleep(5);
         await sleep(20);
         events.push("end");
       },
     });
-    await sleep(30);
+    await started;
     await repeating.stop();
     expect(events).toEqual(["start", "end"]);
     await sleep(30);

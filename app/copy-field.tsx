@@ -1,0 +1,42 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { copyText } from "@/lib/browser/copy-text";
+
+type Props = { id: string; label: string; value: string; copyLabel: string; focusOnMount?: boolean };
+
+/**
+ * A value to take away (a link, a token): read-only, selected for a manual copy, and a button that
+ * copies it. When the browser refuses the clipboard, the text is selected and the status says so.
+ */
+export function CopyField({ id, label, value, copyLabel, focusOnMount = false }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState("");
+
+  useEffect(() => {
+    if (!focusOnMount) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [focusOnMount]);
+
+  async function copy() {
+    if (await copyText(value)) return setStatus("Copied.");
+    input.current?.select();
+    setStatus("Copying was not allowed by the browser; the text is selected, copy it by hand.");
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="share-link">
+        <input id={id} ref={input} type="text" readOnly value={value} spellCheck={false} />
+        <button type="button" className="button" onClick={copy}>
+          {copyLabel}
+        </button>
+      </div>
+      <p role="status" className="hint">
+        {status}
+      </p>
+    </div>
+  );
+}

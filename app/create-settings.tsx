@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { sharePolicy } from "@/lib/shares/share-policy";
+import { FieldError, invalidProps } from "./field-error";
+
+type Errors = Record<string, string | undefined>;
+
+type Props = {
+  errors: Errors;
+  keyed: boolean;
+  apiKey: string;
+  onApiKey: (key: string) => void;
+};
+
+/** A setting: its label, the control (`id`), an optional hint and the error the API gave for it. */
+function Setting(props: { id: string; label: string; hint?: string; errors: Errors; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={`${props.id}-error`} message={props.errors[props.id]} />
+    </div>
+  );
+}
+
+/** Expiry, read limit, password and API key: one row on a wide screen, a column on a phone. */
+export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
+  return (
+    <fieldset className="card">
+      <legend>Settings</legend>
+      <div className="grid settings">
+        <Setting id="ttl" label="Expires after" errors={errors}>
+          <select id="ttl" name="ttl" defaultValue="1d" {...invalidProps("ttl", errors)}>
+            <option value="1h">1 hour</option>
+            <option value="1d">1 day</option>
+            <option value="7d">7 days</option>
+            <option value="30d">30 days</option>
+          </select>
+          <label className="hint">
+            <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> Never expires (needs
+            an API key)
+          </label>
+        </Setting>
+        <Setting id="burn_after" label="Read limit" hint="Destroyed after this many reads." errors={errors}>
+          <input
+            id="burn_after"
+            name="burn_after"
+            type="number"
+            min={sharePolicy.minBurnAfter}
+            max={sharePolicy.maxBurnAfter}
+            placeholder="No limit"
+            {...invalidProps("burn_after", errors, "burn_after-hint")}
+          />
+        </Setting>
+        <Setting id="password" label="Password (optional)" errors={errors}>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            {...invalidProps("password", errors)}
+          />
+        </Setting>
+        <Setting
+          id="api_key"
+          label="API key (optional)"
+          hint="Unlocks permanent notes and HTML."
+          errors={errors}
+        >
+          <input
+            id="api_key"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={(event) => onApiKey(event.target.value)}
+            {...invalidProps("api_key", errors, "api_key-hint")}
+          />
+        </Setting>
+      </div>
+    </fieldset>
+  );
+}

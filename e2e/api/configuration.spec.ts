@@ -1,0 +1,112 @@
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { databaseUrl, expect, test } from "../support/fixtures";
+import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
+
+// Every command reads its settings the same way: the environment, then the project's .env files.
+// Each test runs the commands as an operator would (`npm run ...`) in a project folder of its own:
+// links to every file of this checkout except its .env files and data, plus the .env under test,
+// so the checkout the other tests run in is never touched.
+
+const root = process.cwd();
+const folders: string[] = [];
+test.afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function projectWith(dotenv: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "notes-dotenv-"));
+  folders.push(folder);
+  for (const entry of readdirSync(root)) {
+    if (!/^(\.env.*|\.data|\.git|test-results)$/.test(entry)) {
+      symlinkSync(path.join(root, entry), path.join(folder, entry));
+    }
+  }
+  writeFileSync(path.join(folder, ".env"), dotenv);
+  return folder;
+}
+
+/** The environment the tests run in, without the settings each test gives through .env. */
+function environment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["PORT", "DATABASE_URL", "DATA_DIR", "PUBLIC_URL"]) delete env[name];
+  return env;
+}
+
+async function npmRun(folder: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "--silent", ...args], {
+      cwd: folder,
+      env: environment(),
+      timeout: timeouts.cli,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+test("a bad value in .env stops every command with the same message and exit code", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const folder = projectWith("PORT=not-a-port\n");
+  const expected =
+    "Invalid configuration (see .env.example):\n  PORT: must be a whole number from 1 to 65535\n";
+  for (const command of [["start"], ["keys", "--", "list"], ["cleanup"], ["db:migrate"], ["bench"]]) {
+    const result = await npmRun(folder, ...command);
+    expect({ command: command[0], code: result.code, stderr: result.stderr, stdout: result.stdout }).toEqual({
+      command: command[0],
+      code: 1,
+      stderr: expected,
+      stdout: "",
+    });
+  }
+});
+
+test("npm run keys reads DATABASE_URL from .env: the key it issues works on the server", async ({ api }) => {
+  const folder = projectWith(`DATABASE_URL=${databaseUrl}\nDATA_DIR=${path.join(tmpdir(), "unused")}\n`);
+  const issued = await npmRun(folder, "keys", "--", "issue", "--label", "from-dotenv");
+  expect(issued.code).toBe(0);
+  const key = issued.stdout.trimEnd().split("\n").at(-1) ?? "";
+  const { response } = await api.create({ content: "c", format: "html", ttl: "1h" }, { "x-api-key": key });
+  expect(response.status()).toBe(201);
+});
+
+test("npm start takes PORT and DATABASE_URL from .env", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const port = testPorts.dotenvServer;
+  const folder = projectWith(`PORT=${port}\nDATABASE_URL=${databaseUrl}\n`);
+  const server = spawn("npm", ["start", "--silent"], { cwd: folder, env: environment(), detached: true });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  try {
+    await expect
+      .poll(
+        async () =>
+          fetch(`http://127.0.0.1:${port}/api/v1/health`)
+            .then((response) => response.status)
+            .catch(() => 0),
+        { timeout: timeouts.serverStart },
+      )
+      .toBe(200);
+  } finally {
+    process.kill(-(server.pid ?? 0), "SIGTERM");
+    await exited;
+  }
+});
+
+test("npm start stops with one line and exit 1 when Postgres refuses the service", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const missing = new URL(databaseUrl);
+  missing.pathname = "/notes_no_such_database";
+  const folder = projectWith(`PORT=${testPorts.dotenvRefused}\nDATABASE_URL=${missing.toString()}\n`);
+  const result = await npmRun(folder, "start");
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split("\n").at(-1)).toBe(
+    'Cannot start: The database "notes_no_such_database" does not exist: create it ' +
+      "(createdb notes_no_such_database) or fix DATABASE_URL.",
+  );
+});

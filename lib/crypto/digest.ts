@@ -1,0 +1,21 @@
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+
+// The hash primitives every secret check in the service is built from.
+
+export function sha256(data: string): Buffer {
+  return createHash("sha256").update(data, "utf8").digest();
+}
+
+/** Compares two digests in constant time; digests of different lengths are simply unequal. */
+export function digestsEqual(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A 32-byte key for one purpose (`info`), derived from a configured secret with HKDF-SHA256. */
+export function deriveKey(secret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "", info, 32));
+}
+
+export function hmacSha256(key: Buffer, data: string): Buffer {
+  return createHmac("sha256", key).update(data).digest();
+}

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { ErrorCode } from "../http/api-error";
+
+// What a public API route declares about each method it serves (lib/routes), for the OpenAPI
+// document: its body, its answers with their schemas, headers and error codes; and the answers that
+// many routes share.
+
+export type HeaderName = "location" | "retry-after" | "rate-limit" | "cache-control";
+
+export type ApiResponse = {
+  readonly description: string;
+  /** a success body; error answers use the error shape with `codes` */
+  readonly schema?: z.ZodType;
+  readonly codes?: readonly ErrorCode[];
+  readonly headers?: readonly HeaderName[];
+};
+
+export type OpenApiOperation = {
+  readonly summary: string;
+  readonly description?: string;
+  readonly auth?: "api-key" | "api-key-or-delete-token" | "cron-secret";
+  readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
+  readonly responses: Readonly<Record<number, ApiResponse>>;
+};
+
+export const badKey: ApiResponse = {
+  description: "A key header with an unknown, malformed or revoked key",
+  codes: ["bad_api_key"],
+};
+export const notFound: ApiResponse = {
+  description: "Unknown id, expired or burned note (the same answer for all)",
+  codes: ["not_found"],
+};
+export const rateLimited: ApiResponse = {
+  description: "Too many requests",
+  codes: ["rate_limited"],
+  headers: ["retry-after"],
+};
+export const unavailable: ApiResponse = {
+  description: "The database is not answering; retry after Retry-After seconds",
+  codes: ["unavailable"],
+  headers: ["retry-after"],
+};

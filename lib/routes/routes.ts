@@ -1,0 +1,26 @@
+import { adminRoutes } from "./admin-routes";
+import { bySpecificity, type RouteDeclaration } from "./route-declaration";
+import { serviceRoutes } from "./service-routes";
+import { shareRoutes } from "./share-routes";
+
+// Every route of the app that answers JSON, each declared once. A route file under `app/` binds its
+// handlers to its pattern here (lib/http/route-handlers.ts); the front server's direct path, the log
+// line's route names and the OpenAPI document read this table.
+
+/** The public API, documented in the OpenAPI document. */
+export const apiRoutes = [...shareRoutes, ...serviceRoutes];
+
+type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
+type Route = DeclaredRoute & RouteDeclaration<unknown>;
+
+/** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
+export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes].sort(bySpecificity);
+
+export type RoutePattern = DeclaredRoute["pattern"];
+export type RouteMethods<P extends RoutePattern> = keyof Extract<DeclaredRoute, { pattern: P }>["methods"];
+
+export function findRoute(pattern: RoutePattern): Route {
+  const route = routes.find((candidate) => candidate.pattern === pattern);
+  if (!route) throw new Error(`No route is declared for ${pattern}.`);
+  return route;
+}

@@ -1,0 +1,114 @@
+import { badKey, notFound, rateLimited, unavailable, type OpenApiOperation } from "../openapi/api-responses";
+import {
+  createdShareResponseSchema,
+  readShareResponseSchema,
+  shareMetaResponseSchema,
+} from "../shares/share-response-schemas";
+import { createShareBodySchema, readShareBodySchema } from "../shares/share-schemas";
+import type { RouteDeclaration } from "./route-declaration";
+
+// The notes API. Its request rates are the service's highest, so the front server serves it directly.
+
+export const shareRoutes = [
+  {
+    pattern: "/api/v1/shares",
+    direct: true,
+    methods: {
+      POST: {
+        summary: "Create a note",
+        auth: "api-key",
+        description:
+          "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html.",
+        body: { schema: createShareBodySchema, required: true },
+        responses: {
+          201: {
+            description: "Created",
+            schema: createdShareResponseSchema,
+            headers: ["location", "rate-limit"],
+          },
+          400: {
+            description: "A field is wrong (the first wrong field in schema order decides the code)",
+            codes: [
+              "bad_json",
+              "empty_content",
+              "empty_page",
+              "bad_pages",
+              "bad_content_type",
+              "bad_ttl",
+              "bad_burn_after",
+            ],
+          },
+          401: badKey,
+          413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
+          429: rateLimited,
+          503: { ...unavailable, codes: ["id_generation_failed", "unavailable"] },
+        },
+      },
+    },
+  },
+  {
+    pattern: "/api/v1/shares/[id]/meta",
+    direct: true,
+    methods: {
+      GET: {
+        summary: "A note's metadata; never counts a view",
+        responses: {
+          200: {
+            description: "The note's metadata",
+            schema: shareMetaResponseSchema,
+            headers: ["cache-control", "rate-limit"],
+          },
+          401: badKey,
+          404: notFound,
+          429: rateLimited,
+          503: unavailable,
+        },
+      },
+    },
+  },
+  {
+    pattern: "/api/v1/shares/[id]/read",
+    direct: true,
+    methods: {
+      POST: {
+        summary: "Read a note, counting one view",
+        body: { schema: readShareBodySchema, required: false },
+        responses: {
+          200: {
+            description: "The note",
+            schema: readShareResponseSchema,
+            headers: ["cache-control", "rate-limit"],
+          },
+          400: {
+            description: "Body not a JSON object, or a password of the wrong type",
+            codes: ["bad_json"],
+          },
+          401: {
+            description: "Wrong or missing password, or a bad key",
+            codes: ["bad_password", "bad_api_key"],
+          },
+          404: notFound,
+          413: { description: "A body over 2 MiB", codes: ["too_large"] },
+          429: rateLimited,
+          503: unavailable,
+        },
+      },
+    },
+  },
+  {
+    pattern: "/api/v1/shares/[id]",
+    direct: true,
+    methods: {
+      DELETE: {
+        summary: "Delete a note: with the key that created it, or its delete token",
+        auth: "api-key-or-delete-token",
+        responses: {
+          204: { description: "Deleted" },
+          401: badKey,
+          404: { description: "Not the owner, or an unknown, expired or burned note", codes: ["not_found"] },
+          503: unavailable,
+        },
+      },
+    },
+  },
+] as const satisfies readonly RouteDeclaration<OpenApiOperation>[];
