@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
-import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
+import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
 import { FieldError } from "./field-error";
 import { PageEditor, type DraftPage } from "./page-editor";
-import { ShareResult } from "./share-result";
+import { NoteResult } from "./note-result";
 
 type Errors = Record<string, string | undefined>;
 
@@ -59,7 +59,7 @@ export function CreateForm() {
   const [apiKey, setApiKey] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedShareResponse | null>(null);
+  const [created, setCreated] = useState<CreatedNoteResponse | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const keyed = apiKey.trim() !== "";
@@ -86,7 +86,7 @@ export function CreateForm() {
     if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
-    const result = await sendJson<CreatedShareResponse>("/api/v1/shares", {
+    const result = await sendJson<CreatedNoteResponse>("/api/v1/shares", {
       body: requestBody(pages, options, keyed),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
@@ -109,8 +109,8 @@ export function CreateForm() {
 
   if (created) {
     return (
-      <ShareResult
-        share={created}
+      <NoteResult
+        note={created}
         deleteHeaders={
           keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": created.delete_token ?? "" }
         }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { sharePolicy } from "@/lib/shares/share-policy";
+import { notePolicy } from "@/lib/notes/note-policy";
 import { FieldError, invalidProps } from "./field-error";
 
 type Errors = Record<string, string | undefined>;
@@ -50,8 +50,8 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
             id="burn_after"
             name="burn_after"
             type="number"
-            min={sharePolicy.minBurnAfter}
-            max={sharePolicy.maxBurnAfter}
+            min={notePolicy.minBurnAfter}
+            max={notePolicy.maxBurnAfter}
             placeholder="No limit"
             {...invalidProps("burn_after", errors, "burn_after-hint")}
           />

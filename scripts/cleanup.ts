@@ -2,10 +2,10 @@
 // with cron, or let `npm start` run it (CLEANUP_INTERVAL_SECONDS), or a platform cron call
 // GET /api/v1/cron/cleanup. With the embedded database, only while no server holds it.
 import { closeDatabase } from "../lib/db";
-import { purgeExpiredShares } from "../lib/shares/purge-expired-shares";
+import { purgeExpiredNotes } from "../lib/notes/purge-expired-notes";
 
 try {
-  const { expired, burned } = await purgeExpiredShares();
+  const { expired, burned } = await purgeExpiredNotes();
   console.log(`Purged ${expired} expired and ${burned} burned note(s).`);
   await closeDatabase();
 } catch (error) {

@@ -8,7 +8,7 @@ import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
 import { NoteHtml } from "./remote-images";
 import { TrustedFrame } from "./trusted-frame";
-import type { ReadShareResponse } from "@/lib/shares/share-response-schemas";
+import type { ReadNoteResponse } from "@/lib/notes/note-response-schemas";
 
 /** `#page-N` (1-based, as people count) names a page of a multi-page note. */
 const PAGE_FRAGMENT = /^#page-(\d+)$/;
@@ -21,13 +21,13 @@ function pageFromHash(count: number): number | null {
   return index >= 0 && index < count ? index : 0;
 }
 
-function pagesOf(note: ReadShareResponse): NotePage[] {
+function pagesOf(note: ReadNoteResponse): NotePage[] {
   if (note.pages) return note.pages;
   return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html: note.html }];
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note, frameStyleNonce }: { note: ReadShareResponse; frameStyleNonce: string }) {
+export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse; frameStyleNonce: string }) {
   const pages = pagesOf(note);
   const [current, setCurrent] = useState(0);
   // Per note, never remembered: each note's remote images wait for their own click.

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRef, type KeyboardEvent } from "react";
-import type { ReadShareResponse } from "@/lib/shares/share-response-schemas";
+import type { ReadNoteResponse } from "@/lib/notes/note-response-schemas";
 import { NoteHtml, type RemoteImages } from "./remote-images";
 
-export type NotePage = NonNullable<ReadShareResponse["pages"]>[number];
+export type NotePage = NonNullable<ReadNoteResponse["pages"]>[number];
 
 const pageTitle = (page: NotePage) => page.title || `Page ${page.index + 1}`;
 

@@ -2,14 +2,14 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import type { ReadShareResponse, ShareMetaResponse } from "@/lib/shares/share-response-schemas";
+import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
 
 type Phase =
   | { name: "locked"; error?: string }
   | { name: "reading" }
-  | { name: "shown"; note: ReadShareResponse }
+  | { name: "shown"; note: ReadNoteResponse }
   | { name: "gone" };
 
 function views(count: number) {
@@ -17,7 +17,7 @@ function views(count: number) {
 }
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
-export function NoteViewer({ meta, frameStyleNonce }: { meta: ShareMetaResponse; frameStyleNonce: string }) {
+export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; frameStyleNonce: string }) {
   const needsClick = meta.password_required || meta.remaining_views !== null;
   const [phase, setPhase] = useState<Phase>(needsClick ? { name: "locked" } : { name: "reading" });
   const [expired, setExpired] = useState(false);
@@ -26,7 +26,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: ShareMetaResponse;
 
   async function read(password?: string) {
     setPhase({ name: "reading" });
-    const result = await sendJson<ReadShareResponse>(`/api/v1/shares/${meta.id}/read`, {
+    const result = await sendJson<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
       body: password ? { password } : {},
     });
     if (result.ok) setPhase({ name: "shown", note: result.data });

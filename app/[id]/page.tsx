@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/http/api-error";
-import { getShareMeta } from "@/lib/shares/get-share-meta";
-import { toShareMetaResponse } from "@/lib/shares/share-response";
+import { getNoteMeta } from "@/lib/notes/get-note-meta";
+import { toNoteMetaResponse } from "@/lib/notes/note-response";
 import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
 
@@ -17,11 +17,11 @@ export const metadata: Metadata = {
 // happens in the browser through the JSON API, on the visitor's click when a view is at stake.
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const meta = await getShareMeta({ id }).catch((error: unknown) => {
+  const meta = await getNoteMeta({ id }).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   });
   // A styles-only nonce for the <style> elements of a trusted note's frame, never the page's own.
   const frameStyleNonce = (await headers()).get(FRAME_STYLE_NONCE_HEADER) ?? "";
-  return <NoteViewer meta={toShareMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />;
+  return <NoteViewer meta={toNoteMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />;
 }

@@ -47,8 +47,8 @@ test.describe("POST /api/v1/shares/<id>/read and GET meta", () => {
     expect((await api.meta(id)).response.status()).toBe(404);
     const pages = await sql.query("SELECT count(*)::int AS n FROM share_pages WHERE share_id = $1", [id]);
     expect(pages.rows[0].n).toBe(0);
-    const share = await sql.query("SELECT password_hash, burned_at FROM shares WHERE id = $1", [id]);
-    expect(share.rows[0].burned_at).not.toBeNull();
+    const note = await sql.query("SELECT password_hash, burned_at FROM shares WHERE id = $1", [id]);
+    expect(note.rows[0].burned_at).not.toBeNull();
   });
 
   test("a note without a limit can be read again and again", async ({ api }) => {

@@ -1,6 +1,6 @@
 import type { IssuedApiKey } from "../keys/issue-api-key";
 import type { ModeratedNote } from "./find-note-for-moderation";
-import type { ReviewedPage } from "./review-share";
+import type { ReviewedPage } from "./review-note";
 
 // The admin API's response shapes, one function each, so no column leaks by accident. Times are
 // ISO 8601 strings: only the admin page reads these.

@@ -1,8 +1,8 @@
 import "server-only";
 import { queryRows } from "../db";
-import { assertShareId, notFound } from "../shares/share-id";
-import type { ContentType } from "../shares/share-policy";
-import { storedShareSql } from "../shares/share-sql";
+import { assertNoteId, notFound } from "../notes/note-id";
+import type { ContentType } from "../notes/note-policy";
+import { storedNoteSql } from "../notes/note-sql";
 
 export type ModeratedNote = {
   id: string;
@@ -25,8 +25,8 @@ export type ModeratedNote = {
  * metadata and owner, never its content, and without counting a view.
  */
 export async function findNoteForModeration(options: { id: string }): Promise<ModeratedNote> {
-  assertShareId(options.id);
-  const [note] = await queryRows<ModeratedNote>(storedShareSql(options.id));
+  assertNoteId(options.id);
+  const [note] = await queryRows<ModeratedNote>(storedNoteSql(options.id));
   if (!note) throw notFound();
   return note;
 }

@@ -1,4 +1,4 @@
-import { isShareId } from "../shares/share-id";
+import { isNoteId } from "../notes/note-id";
 
 /**
  * The note id in what an administrator pasted: the id itself, or a note's URL (the viewer's
@@ -6,10 +6,10 @@ import { isShareId } from "../shares/share-id";
  */
 export function noteIdFromReference(reference: string): string | null {
   const text = reference.trim();
-  if (isShareId(text)) return text;
+  if (isNoteId(text)) return text;
   if (!URL.canParse(text)) return null;
   const segments = new URL(text).pathname.split("/").filter(Boolean);
   if (segments.at(-1) === "meta" || segments.at(-1) === "read") segments.pop();
   const last = segments.at(-1);
-  return last !== undefined && isShareId(last) ? last : null;
+  return last !== undefined && isNoteId(last) ? last : null;
 }

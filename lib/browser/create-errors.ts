@@ -1,4 +1,4 @@
-import { sharePolicy } from "../shares/share-policy";
+import { notePolicy } from "../notes/note-policy";
 
 // Where the create form shows an error, and in what words. Keys are the form's field ids
 // ("content-0", "format-2", "ttl", ...); "form" is the form as a whole. The API names the field first
@@ -32,7 +32,7 @@ export function fieldOfError(code: string, message: string, pageCount: number): 
   return fieldOfCode[code] ?? "form";
 }
 
-const burnAfterMessage = `Enter a whole number from ${sharePolicy.minBurnAfter} to ${sharePolicy.maxBurnAfter}, or leave it empty for no limit.`;
+const burnAfterMessage = `Enter a whole number from ${notePolicy.minBurnAfter} to ${notePolicy.maxBurnAfter}, or leave it empty for no limit.`;
 
 /** What a field is called on the form, as the subject of a sentence. */
 function subjectOf(field: string, pageCount: number): string {
@@ -71,7 +71,7 @@ export function checkDraft(contents: string[], burnAfter: string): Record<string
     if (content.trim() === "") errors[`content-${index}`] = emptyPageMessage(index, contents.length);
   });
   const limit = Number(burnAfter);
-  const inRange = limit >= sharePolicy.minBurnAfter && limit <= sharePolicy.maxBurnAfter;
+  const inRange = limit >= notePolicy.minBurnAfter && limit <= notePolicy.maxBurnAfter;
   if (burnAfter !== "" && !(Number.isInteger(limit) && inRange)) errors.burn_after = burnAfterMessage;
   return errors;
 }

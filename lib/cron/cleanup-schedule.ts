@@ -1,6 +1,6 @@
 import { writeLogLine } from "../process/log-line";
 import { repeatTask } from "../process/repeat-task";
-import { purgeExpiredShares } from "../shares/purge-expired-shares";
+import { purgeExpiredNotes } from "../notes/purge-expired-notes";
 
 // Self-hosted servers (`npm start`) purge expired and burned notes on their own, every
 // CLEANUP_INTERVAL_SECONDS. Under a platform (serverless functions come and go) the platform's
@@ -9,7 +9,7 @@ import { purgeExpiredShares } from "../shares/purge-expired-shares";
 async function purgeAndLog(signal: AbortSignal): Promise<void> {
   const started = performance.now();
   try {
-    const purged = await purgeExpiredShares({ signal });
+    const purged = await purgeExpiredNotes({ signal });
     const duration_ms = Math.round(performance.now() - started);
     writeLogLine({ level: "info", msg: "cleanup", ...purged, duration_ms });
   } catch (error) {

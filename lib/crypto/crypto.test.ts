@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateApiKey, hashApiKey, isWellFormedApiKey, publicPrefix } from "../keys/api-key-format";
-import { generateShareId, isShareId } from "../shares/share-id";
+import { generateNoteId, isNoteId } from "../notes/note-id";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { randomAlphanumeric } from "./random-string";
 
@@ -19,17 +19,17 @@ describe("randomAlphanumeric", () => {
   });
 });
 
-describe("share ids", () => {
+describe("note ids", () => {
   it("are 10 alphanumeric characters, different every time", () => {
-    const ids = new Set(Array.from({ length: 10_000 }, generateShareId));
+    const ids = new Set(Array.from({ length: 10_000 }, generateNoteId));
     expect(ids.size).toBe(10_000);
-    for (const id of ids) expect(isShareId(id)).toBe(true);
+    for (const id of ids) expect(isNoteId(id)).toBe(true);
   });
 
   it.each(["", "abc", "AAAAAAAAAAA", "AAAAAAAAA-", "ÄAAAAAAAAA", "AAAAAAAAA\n"])(
     "%j is not an id",
     (value) => {
-      expect(isShareId(value)).toBe(false);
+      expect(isNoteId(value)).toBe(false);
     },
   );
 });

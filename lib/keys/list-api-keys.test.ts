@@ -22,7 +22,7 @@ describe("listApiKeys", () => {
     const key = await issueApiKey({ label: "counted" });
     const tag = key.id.slice(0, 6);
     const prisma = await getPrisma();
-    await prisma.share.createMany({
+    await prisma.note.createMany({
       data: [
         note(`live1${tag}`.slice(0, 10), key.id, {}),
         note(`live2${tag}`.slice(0, 10), key.id, { expiresAt: new Date(Date.now() + 60_000) }),

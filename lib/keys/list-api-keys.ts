@@ -1,6 +1,6 @@
 import "server-only";
 import { getPrisma, queryRows } from "../db";
-import { liveShareCountsSql } from "../shares/share-sql";
+import { liveNoteCountsSql } from "../notes/note-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 export const apiKeyStatuses = ["all", "active", "revoked"] as const;
@@ -42,7 +42,7 @@ export async function listApiKeys(options: { status?: ApiKeyStatus; sort?: ApiKe
     },
   });
   const counts = await queryRows<{ api_key_id: string; live: number }>(
-    liveShareCountsSql(keys.map((key) => key.id)),
+    liveNoteCountsSql(keys.map((key) => key.id)),
   );
   const live = new Map(counts.map((count) => [count.api_key_id, count.live]));
   return keys.map((key) => ({ ...key, activeNotes: live.get(key.id) ?? 0 }));

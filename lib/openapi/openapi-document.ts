@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
-import { shareIdPattern } from "../shares/share-policy";
+import { noteIdPattern } from "../notes/note-policy";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
 
@@ -82,7 +82,7 @@ function operationObject(operation: ApiOperation): JsonObject {
     name: "id",
     in: "path",
     required: true,
-    schema: { type: "string", pattern: shareIdPattern.source },
+    schema: { type: "string", pattern: noteIdPattern.source },
   };
   return {
     summary: operation.summary,

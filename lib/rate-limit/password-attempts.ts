@@ -8,10 +8,10 @@ import type { RequestLimits } from "./request-limits";
  */
 export async function chargePasswordAttempt(options: {
   limits: RequestLimits;
-  shareId: string;
+  noteId: string;
 }): Promise<() => Promise<void>> {
   const { limits } = options;
-  const note = noteIdentifier(options.shareId);
+  const note = noteIdentifier(options.noteId);
   const perClient = `${note}:${limits.clientId}`;
   await limits.charge("password", perClient);
   try {

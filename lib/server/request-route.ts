@@ -1,6 +1,6 @@
 import { patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
-import { shareIdPattern } from "../shares/share-policy";
+import { noteIdPattern } from "../notes/note-policy";
 
 // The route a request matched, as a pattern: logs name `/api/v1/shares/[id]/read`, never the
 // path itself, because a note's id is the secret that opens it. The JSON routes come from the route
@@ -14,7 +14,7 @@ const patterns: [pattern: RegExp, route: string][] = [
   [/^\/_next\/static\//, "/_next/static"],
   [/^\/_next\//, "/_next"],
   [/^\/?$/, "/"],
-  [new RegExp(`^/${shareIdPattern.source.slice(1, -1)}/?$`), "/[id]"],
+  [new RegExp(`^/${noteIdPattern.source.slice(1, -1)}/?$`), "/[id]"],
 ];
 
 export function requestRoute(pathname: string): string {

@@ -1,6 +1,6 @@
 // The yardstick of `npm run bench`: the notes API's three hot endpoints on bare node:http, doing what
 // the app's route handlers do with the same code: the same body parsing and zod schema, the same
-// domain functions (createShare, readShare, getShareMeta, so the same SQL, database pool and render
+// domain functions (createNote, readNote, getNoteMeta, so the same SQL, database pool and render
 // pool), the same response builders. What it leaves out is what app/baseline measures: Next.js (its
 // compiled route modules, its async context tracking, the Web Request and Response every request
 // becomes) and the front door (the front server's request id and log line, the rate limit every
@@ -13,20 +13,16 @@ import { maxBodyBytes, parseJsonBody, tooLarge } from "../../lib/http/read-json-
 import { toErrorResponse } from "../../lib/http/respond";
 import { RequestLimits } from "../../lib/rate-limit/request-limits";
 import { runShutdownHooks } from "../../lib/process/shutdown-hooks";
-import { createShare } from "../../lib/shares/create-share";
-import { getShareMeta } from "../../lib/shares/get-share-meta";
-import { readShare } from "../../lib/shares/read-share";
+import { createNote } from "../../lib/notes/create-note";
+import { getNoteMeta } from "../../lib/notes/get-note-meta";
+import { readNote } from "../../lib/notes/read-note";
 import {
-  shareMetaUrl,
-  toCreatedShareResponse,
-  toReadShareResponse,
-  toShareMetaResponse,
-} from "../../lib/shares/share-response";
-import {
-  createShareBodySchema,
-  createShareErrorCode,
-  readShareBodySchema,
-} from "../../lib/shares/share-schemas";
+  noteMetaUrl,
+  toCreatedNoteResponse,
+  toReadNoteResponse,
+  toNoteMetaResponse,
+} from "../../lib/notes/note-response";
+import { createNoteBodySchema, createNoteErrorCode, readNoteBodySchema } from "../../lib/notes/note-schemas";
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -48,26 +44,26 @@ const noStore = { "cache-control": "no-store" };
 
 // POST /api/v1/shares: create a note, as the app does for a request without an API key
 async function create(request: http.IncomingMessage, baseUrl: string): Promise<Reply> {
-  const body = parseBody(createShareBodySchema, parseJsonBody(await readBody(request)), createShareErrorCode);
-  const share = await createShare({ body, apiKey: null });
-  const headers = { location: shareMetaUrl(baseUrl, share.id) };
-  return { status: 201, body: toCreatedShareResponse(share, baseUrl), headers };
+  const body = parseBody(createNoteBodySchema, parseJsonBody(await readBody(request)), createNoteErrorCode);
+  const note = await createNote({ body, apiKey: null });
+  const headers = { location: noteMetaUrl(baseUrl, note.id) };
+  return { status: 201, body: toCreatedNoteResponse(note, baseUrl), headers };
 }
 
 // POST /api/v1/shares/<id>/read: read a note, counting one view
 async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
   const raw = parseJsonBody(await readBody(request), { emptyAsObject: true });
-  const body = parseBody(readShareBodySchema, raw, () => "bad_json");
-  // readShare charges password attempts only; with no front server in front there is no client
+  const body = parseBody(readNoteBodySchema, raw, () => "bad_json");
+  // readNote charges password attempts only; with no front server in front there is no client
   // address, so password readers of the baseline share one limit. The benchmark sends none.
   const limits = new RequestLimits(new Headers());
-  const share = await readShare({ id, password: body.password, limits });
-  return { status: 200, body: toReadShareResponse(share), headers: noStore };
+  const note = await readNote({ id, password: body.password, limits });
+  return { status: 200, body: toReadNoteResponse(note), headers: noStore };
 }
 
 // GET /api/v1/shares/<id>/meta: a note's metadata, without counting a view
 async function meta(id: string): Promise<Reply> {
-  return { status: 200, body: toShareMetaResponse(await getShareMeta({ id })), headers: noStore };
+  return { status: 200, body: toNoteMetaResponse(await getNoteMeta({ id })), headers: noStore };
 }
 
 const notePath = /^\/api\/v1\/shares\/([^/]+)\/(read|meta)$/;

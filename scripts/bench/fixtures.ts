@@ -1,7 +1,7 @@
 import pg from "pg";
 import { renderNote } from "../../lib/render/render-note";
-import { generateShareId } from "../../lib/shares/share-id";
-import { insertShareSql } from "../../lib/shares/share-sql";
+import { generateNoteId } from "../../lib/notes/note-id";
+import { insertNoteSql } from "../../lib/notes/note-sql";
 
 // The notes the benchmark sends and reads: ordinary Markdown (headings, emphasis, lists, links,
 // code, a table), so rendering at create time does representative work.
@@ -47,7 +47,7 @@ export type SeededNotes = { small: string; large: string };
  */
 export async function insertNote(databaseUrl: string, content: string): Promise<string> {
   const page = { page_index: 0, title: null, content, content_type: "markdown" as const };
-  const statement = insertShareSql(generateShareId(), {
+  const statement = insertNoteSql(generateNoteId(), {
     lifetime: 60 * 60,
     burnAfter: null,
     passwordHash: null,

@@ -1,13 +1,13 @@
 import { adminHandler } from "@/lib/admin/admin-handler";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
-import { takeDownShare } from "@/lib/admin/take-down-share";
+import { takeDownNote } from "@/lib/admin/take-down-note";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/notes/[id]", {
   // DELETE /admin/api/notes/<id>: take a note down (delete it and its content for good)
   DELETE: adminHandler({ session: true }, async (_request, { params, client }) => {
-    const deleted = await takeDownShare({ id: params.id });
+    const deleted = await takeDownNote({ id: params.id });
     await recordAdminAction({
       action: "note_deleted",
       client,

@@ -2,13 +2,13 @@ import { authorizeCronRequest } from "@/lib/cron/authorize-cron-request";
 import { toCleanupResponse } from "@/lib/cron/cleanup-response";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { purgeExpiredShares } from "@/lib/shares/purge-expired-shares";
+import { purgeExpiredNotes } from "@/lib/notes/purge-expired-notes";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/cron/cleanup", {
   // GET /api/v1/cron/cleanup: a platform cron job purges expired and burned notes
   GET: async (request) => {
     authorizeCronRequest(request.headers);
-    const purged = await purgeExpiredShares();
+    const purged = await purgeExpiredNotes();
     return jsonResponse(toCleanupResponse(purged), { headers: { "cache-control": "no-store" } });
   },
 });

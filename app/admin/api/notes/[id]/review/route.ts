@@ -1,7 +1,7 @@
 import { adminHandler } from "@/lib/admin/admin-handler";
 import { toReviewResponse } from "@/lib/admin/admin-responses";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
-import { reviewShare } from "@/lib/admin/review-share";
+import { reviewNote } from "@/lib/admin/review-note";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   {
     // POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
     POST: adminHandler({ session: true }, async (_request, { params, client }) => {
-      const note = await reviewShare({ id: params.id });
+      const note = await reviewNote({ id: params.id });
       await recordAdminAction({
         action: "note_reviewed",
         client,

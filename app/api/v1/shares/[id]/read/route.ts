@@ -3,9 +3,9 @@ import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { parseBody } from "@/lib/http/parse-body";
-import { readShare } from "@/lib/shares/read-share";
-import { toReadShareResponse } from "@/lib/shares/share-response";
-import { readShareBodySchema } from "@/lib/shares/share-schemas";
+import { readNote } from "@/lib/notes/read-note";
+import { toReadNoteResponse } from "@/lib/notes/note-response";
+import { readNoteBodySchema } from "@/lib/notes/note-schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/read", {
   // POST /api/v1/shares/<id>/read: read a note, counting one view
@@ -13,11 +13,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     await limits.charge("read", limits.clientId);
     await authenticateRequest(request.headers);
     const body = parseBody(
-      readShareBodySchema,
+      readNoteBodySchema,
       await readJsonBody(request, { emptyAsObject: true }),
       () => "bad_json",
     );
-    const share = await readShare({ id, password: body.password, limits });
-    return jsonResponse(toReadShareResponse(share), { headers: { "cache-control": "no-store" } });
+    const note = await readNote({ id, password: body.password, limits });
+    return jsonResponse(toReadNoteResponse(note), { headers: { "cache-control": "no-store" } });
   },
 });

@@ -6,14 +6,14 @@ import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
-import { generateShareId } from "./share-id";
-import { insertShareSql, type NewPage, type NewShare } from "./share-sql";
-import { sharePolicy, ttlSeconds, type ContentType } from "./share-policy";
-import type { CreateShareBody } from "./share-schemas";
+import { generateNoteId } from "./note-id";
+import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
+import { notePolicy, ttlSeconds, type ContentType } from "./note-policy";
+import type { CreateNoteBody } from "./note-schemas";
 
 type PageText = Omit<NewPage, "html" | "raw_html">;
 
-export type CreatedShareRow = {
+export type CreatedNoteRow = {
   id: string;
   created_at: Date;
   expires_at: Date | null;
@@ -27,7 +27,7 @@ export type CreatedShareRow = {
 };
 
 /** The note's pages as stored: a single-page note is one page without a title. */
-function pagesOf(body: CreateShareBody, keyed: boolean): PageText[] {
+function pagesOf(body: CreateNoteBody, keyed: boolean): PageText[] {
   if (body.pages) {
     // Pages may be HTML with or without a key: page HTML is always sanitized.
     return body.pages.map((page, index) => ({
@@ -43,7 +43,7 @@ function pagesOf(body: CreateShareBody, keyed: boolean): PageText[] {
 }
 
 /** With HTML_MODE=trusted, a keyed single-page HTML note also keeps its HTML as written. */
-function rawHtmlOf(body: CreateShareBody, keyed: boolean, page: PageText): string | null {
+function rawHtmlOf(body: CreateNoteBody, keyed: boolean, page: PageText): string | null {
   const keep = env.HTML_MODE === "trusted" && keyed && !body.pages && page.content_type === "html";
   return keep ? page.content : null;
 }
@@ -56,7 +56,7 @@ function sizeOf(pages: PageText[]): number {
 }
 
 /** Seconds to live, or null for a permanent note (honoured only with a valid key). */
-function lifetimeOf(body: CreateShareBody, keyed: boolean): number | null {
+function lifetimeOf(body: CreateNoteBody, keyed: boolean): number | null {
   if (keyed && body.permanent === true) return null;
   if (body.ttl === undefined) {
     const choices = `one of ${Object.keys(ttlSeconds).join(", ")}`;
@@ -71,26 +71,26 @@ function lifetimeOf(body: CreateShareBody, keyed: boolean): number | null {
   return ttlSeconds[body.ttl];
 }
 
-export async function createShare(options: {
-  body: CreateShareBody;
+export async function createNote(options: {
+  body: CreateNoteBody;
   apiKey: ApiKeyIdentity | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
-}): Promise<CreatedShareRow> {
-  const { body, apiKey, generateId = generateShareId } = options;
+}): Promise<CreatedNoteRow> {
+  const { body, apiKey, generateId = generateNoteId } = options;
   const keyed = apiKey !== null;
   const pages = pagesOf(body, keyed);
   const sizeBytes = sizeOf(pages);
-  if (sizeBytes > sharePolicy.maxContentBytes) {
+  if (sizeBytes > notePolicy.maxContentBytes) {
     throw new ApiError(
       "too_large",
-      `The note is ${sizeBytes} bytes of text; the limit is ${sharePolicy.maxContentBytes} (512 KiB).`,
+      `The note is ${sizeBytes} bytes of text; the limit is ${notePolicy.maxContentBytes} (512 KiB).`,
     );
   }
   const lifetime = lifetimeOf(body, keyed);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const deleteToken = keyed ? null : generateDeleteToken();
-  const share: NewShare = {
+  const note: NewNote = {
     lifetime,
     burnAfter: body.burn_after ?? null,
     passwordHash,
@@ -107,9 +107,9 @@ export async function createShare(options: {
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
   };
 
-  for (let attempt = 0; attempt < sharePolicy.idAttempts; attempt++) {
-    const rows = await queryRows<Omit<CreatedShareRow, "password_required" | "owned" | "delete_token">>(
-      insertShareSql(generateId(), share),
+  for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
+    const rows = await queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
+      insertNoteSql(generateId(), note),
     );
     const row = rows[0];
     if (row) {
@@ -118,6 +118,6 @@ export async function createShare(options: {
   }
   throw new ApiError(
     "id_generation_failed",
-    `Could not find a free note id after ${sharePolicy.idAttempts} attempts; please retry.`,
+    `Could not find a free note id after ${notePolicy.idAttempts} attempts; please retry.`,
   );
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import type { ContentType } from "./share-policy";
+import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
 // them with queryRows (lib/db.ts) on the driver itself; every other table is reached through the
@@ -9,7 +9,7 @@ import type { ContentType } from "./share-policy";
  * A note exists for clients while it is neither burned nor expired; expiry is checked against the
  * database clock in every query, so a note is gone from the second it expires, cleanup or not.
  */
-export const liveShare = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
+export const liveNote = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
 
 export type NewPage = {
   page_index: number;
@@ -21,7 +21,7 @@ export type NewPage = {
   raw_html?: string | null;
 };
 
-export type NewShare = {
+export type NewNote = {
   /** seconds to live; null for a permanent note */
   lifetime: number | null;
   burnAfter: number | null;
@@ -38,11 +38,11 @@ export type NewShare = {
  * Inserts the note, its pages and the key's counter in one statement, so a note is never half
  * stored. An id collision inserts nothing and returns no row. expires_at is a whole second.
  */
-export function insertShareSql(id: string, share: NewShare) {
-  const { lifetime, burnAfter, passwordHash, pages, multiPage, sizeBytes, apiKeyId } = share;
-  const deleteTokenHash = share.deleteTokenHash ?? null;
+export function insertNoteSql(id: string, note: NewNote) {
+  const { lifetime, burnAfter, passwordHash, pages, multiPage, sizeBytes, apiKeyId } = note;
+  const deleteTokenHash = note.deleteTokenHash ?? null;
   return Prisma.sql`
-    WITH share AS (
+    WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash)
       VALUES (${id},
@@ -53,25 +53,25 @@ export function insertShareSql(id: string, share: NewShare) {
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count
     ), pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html)
-      SELECT share.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html
-      FROM share, json_to_recordset(${JSON.stringify(pages)}::json)
+      SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html
+      FROM note, json_to_recordset(${JSON.stringify(pages)}::json)
         AS p(page_index int, title text, content text, content_type text, html text, raw_html text)
     ), counted AS (
       UPDATE api_keys SET notes_created = notes_created + 1
-      WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM share)
+      WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
     )
-    SELECT id, created_at, expires_at, burn_after, content_type, page_count FROM share`;
+    SELECT id, created_at, expires_at, burn_after, content_type, page_count FROM note`;
 }
 
-export function shareMetaSql(id: string) {
+export function noteMetaSql(id: string) {
   return Prisma.sql`
     SELECT id, created_at, expires_at, burn_after, read_count,
            password_hash IS NOT NULL AS password_required, content_type, page_count
-    FROM shares WHERE id = ${id} AND ${liveShare}`;
+    FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
-export function sharePasswordHashSql(id: string) {
-  return Prisma.sql`SELECT password_hash AS hash FROM shares WHERE id = ${id} AND ${liveShare}`;
+export function notePasswordHashSql(id: string) {
+  return Prisma.sql`SELECT password_hash AS hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
 /**
@@ -81,14 +81,14 @@ export function sharePasswordHashSql(id: string) {
  * part of a statement sees the snapshot taken before it began. `verifiedHash` is the password hash
  * the caller checked the password against (null: only a note without a password may be read).
  */
-export function consumeShareSql(id: string, verifiedHash: string | null) {
+export function consumeNoteSql(id: string, verifiedHash: string | null) {
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
         read_count = read_count + 1,
         burned_at = CASE WHEN read_count + 1 >= burn_after THEN now() END,
         password_hash = CASE WHEN read_count + 1 >= burn_after THEN NULL ELSE password_hash END
-      WHERE id = ${id} AND ${liveShare}
+      WHERE id = ${id} AND ${liveNote}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
       RETURNING id, created_at, expires_at, burn_after, read_count,
                 burned_at IS NOT NULL AS burned, multi_page
@@ -102,22 +102,22 @@ export function consumeShareSql(id: string, verifiedHash: string | null) {
 }
 
 /** Who may delete a live note: the key that created it, or the holder of its delete token. */
-export function shareOwnerSql(id: string) {
-  return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveShare}`;
+export function noteOwnerSql(id: string) {
+  return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
 /** Deletes a live note (its pages go with it); re-checks liveness, so a note gone since is no row. */
-export function deleteLiveShareSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveShare} RETURNING id`;
+export function deleteLiveNoteSql(id: string) {
+  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING id`;
 }
 
 /** Deletes a stored note whatever its state (moderation), saying what it was. */
-export function takeDownShareSql(id: string) {
+export function takeDownNoteSql(id: string) {
   return Prisma.sql`DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
-// the next purge. `<= now()` mirrors liveShare: nothing live matches either.
+// the next purge. `<= now()` mirrors liveNote: nothing live matches either.
 const purgeable = {
   expired: Prisma.sql`expires_at <= now() ORDER BY expires_at`,
   burned: Prisma.sql`burned_at <= now() ORDER BY burned_at`,
@@ -130,7 +130,7 @@ export type PurgeKind = keyof typeof purgeable;
  * and locked with SKIP LOCKED (never waiting on a read in progress, never colliding with another
  * purge), and counts them.
  */
-export function purgeSharesSql(kind: PurgeKind, batchSize: number) {
+export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
   return Prisma.sql`
     WITH purged AS (
       DELETE FROM shares WHERE id IN (
@@ -141,9 +141,9 @@ export function purgeSharesSql(kind: PurgeKind, batchSize: number) {
 
 /**
  * A stored note's metadata for moderation (live, or expired or burned but not yet purged), with its
- * key, never its content; the status is judged by the database clock, like liveShare.
+ * key, never its content; the status is judged by the database clock, like liveNote.
  */
-export function storedShareSql(id: string) {
+export function storedNoteSql(id: string) {
   return Prisma.sql`
     SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
@@ -163,9 +163,9 @@ export function storedPagesSql(id: string) {
 }
 
 /** How many live notes each of the keys has. */
-export function liveShareCountsSql(keyIds: string[]) {
+export function liveNoteCountsSql(keyIds: string[]) {
   return Prisma.sql`
     SELECT api_key_id, count(*)::int AS live FROM shares
-    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveShare}
+    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveNote}
     GROUP BY api_key_id`;
 }

@@ -1,6 +1,6 @@
 import { randomAlphanumeric } from "../crypto/random-string";
 import { hashSecret, secretMatchesHash } from "../crypto/secret-hash";
-import { deleteTokenPattern } from "./share-policy";
+import { deleteTokenPattern } from "./note-policy";
 
 // A note created without an API key gets a delete token (deleteTokenPattern), shown once in the
 // create response. Only its SHA-256 is stored; with 256 random bits a fast hash is as strong as a

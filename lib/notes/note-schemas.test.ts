@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/api-error";
 import { parseBody } from "../http/parse-body";
-import { createShareBodySchema, createShareErrorCode } from "./share-schemas";
+import { createNoteBodySchema, createNoteErrorCode } from "./note-schemas";
 
-const parse = (body: unknown) => parseBody(createShareBodySchema, body, createShareErrorCode);
+const parse = (body: unknown) => parseBody(createNoteBodySchema, body, createNoteErrorCode);
 
 function codeOf(body: unknown): string {
   try {
@@ -15,7 +15,7 @@ function codeOf(body: unknown): string {
   }
 }
 
-describe("createShareBodySchema", () => {
+describe("createNoteBodySchema", () => {
   it("accepts a minimal note and keeps only known fields", () => {
     expect(parse({ content: "x", ttl: "1h", extra: 1 })).toEqual({ content: "x", ttl: "1h" });
   });

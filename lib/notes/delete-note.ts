@@ -2,8 +2,8 @@ import "server-only";
 import { queryRows } from "../db";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { deleteTokenMatches } from "./delete-token";
-import { assertShareId, notFound } from "./share-id";
-import { deleteLiveShareSql, shareOwnerSql } from "./share-sql";
+import { assertNoteId, notFound } from "./note-id";
+import { deleteLiveNoteSql, noteOwnerSql } from "./note-sql";
 
 type Owner = { api_key_id: string | null; delete_token_hash: string | null };
 
@@ -12,21 +12,21 @@ type Owner = { api_key_id: string | null; delete_token_hash: string | null };
  * of its delete token. Anyone else, like an unknown, expired or burned note, gets not_found, so a
  * failed delete never tells whether the note exists.
  */
-export async function deleteShare(options: {
+export async function deleteNote(options: {
   id: string;
   apiKey: ApiKeyIdentity | null;
   /** the X-Delete-Token header, if any */
   deleteToken: string | null;
 }): Promise<void> {
   const { id, apiKey, deleteToken } = options;
-  assertShareId(id);
+  assertNoteId(id);
 
-  const [owner] = await queryRows<Owner>(shareOwnerSql(id));
+  const [owner] = await queryRows<Owner>(noteOwnerSql(id));
   const byToken = deleteTokenMatches(deleteToken, owner?.delete_token_hash ?? null);
   const byKey = apiKey !== null && owner?.api_key_id === apiKey.id;
   if (!owner || !(byKey || byToken)) throw notFound();
 
   // A note that burned or expired since the lookup is not_found all the same.
-  const deleted = await queryRows(deleteLiveShareSql(id));
+  const deleted = await queryRows(deleteLiveNoteSql(id));
   if (deleted.length === 0) throw notFound();
 }

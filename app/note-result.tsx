@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { useEffect, useRef } from "react";
 import { CopyField } from "./copy-field";
-import type { CreatedShareResponse } from "@/lib/shares/share-response-schemas";
+import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { EarlyDelete } from "./early-delete";
 
 function describeLimit(burnAfter: number | null): string {
@@ -11,33 +11,33 @@ function describeLimit(burnAfter: number | null): string {
   return burnAfter === 1 ? "Destroyed after it is read once" : `Destroyed after ${burnAfter} reads`;
 }
 
-type Props = { share: CreatedShareResponse; deleteHeaders: Record<string, string>; onAnother: () => void };
+type Props = { note: CreatedNoteResponse; deleteHeaders: Record<string, string>; onAnother: () => void };
 
 /** The created note's link, a QR code drawn here in the browser (no service), and how to delete it. */
-export function ShareResult({ share, deleteHeaders, onAnother }: Props) {
+export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    if (canvas.current) void QRCode.toCanvas(canvas.current, share.url, { margin: 1, width: 192 });
-  }, [share.url]);
+    if (canvas.current) void QRCode.toCanvas(canvas.current, note.url, { margin: 1, width: 192 });
+  }, [note.url]);
 
   const expires =
-    share.expires_at === null
+    note.expires_at === null
       ? "Never expires"
-      : `Expires ${new Date(share.expires_at * 1000).toLocaleString()}`;
+      : `Expires ${new Date(note.expires_at * 1000).toLocaleString()}`;
   return (
     <section className="card" aria-labelledby="created-heading">
       <h2 id="created-heading">Your note is ready</h2>
       <p>Anyone with this link can open it. It is shown only once here: copy it now.</p>
-      <CopyField id="share-url" label="Link" value={share.url} copyLabel="Copy link" focusOnMount />
+      <CopyField id="share-url" label="Link" value={note.url} copyLabel="Copy link" focusOnMount />
       <ul className="meta-list" aria-label="About this note">
         <li>{expires}</li>
-        <li>{describeLimit(share.burn_after)}</li>
-        {share.password_required && <li>Password protected</li>}
-        {share.page_count > 1 && <li>{share.page_count} pages</li>}
+        <li>{describeLimit(note.burn_after)}</li>
+        {note.password_required && <li>Password protected</li>}
+        {note.page_count > 1 && <li>{note.page_count} pages</li>}
       </ul>
       <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />
-      <EarlyDelete id={share.id} deleteToken={share.delete_token} deleteHeaders={deleteHeaders} />
+      <EarlyDelete id={note.id} deleteToken={note.delete_token} deleteHeaders={deleteHeaders} />
       <div className="button-row">
         <button type="button" className="button ghost" onClick={onAnother}>
           Create another note

@@ -1,8 +1,8 @@
 import "server-only";
 import { queryRows } from "../db";
-import { assertShareId, notFound } from "../shares/share-id";
-import type { ContentType } from "../shares/share-policy";
-import { storedPagesSql } from "../shares/share-sql";
+import { assertNoteId, notFound } from "../notes/note-id";
+import type { ContentType } from "../notes/note-policy";
+import { storedPagesSql } from "../notes/note-sql";
 
 type StoredPageRow = {
   id: string;
@@ -23,8 +23,8 @@ export type ReviewedPage = {
  * A stored note's pages as written, for moderation: reads nothing through the consuming path, so
  * no view is counted. A burned note has no pages left.
  */
-export async function reviewShare(options: { id: string }): Promise<{ id: string; pages: ReviewedPage[] }> {
-  assertShareId(options.id);
+export async function reviewNote(options: { id: string }): Promise<{ id: string; pages: ReviewedPage[] }> {
+  assertNoteId(options.id);
   const rows = await queryRows<StoredPageRow>(storedPagesSql(options.id));
   const [first] = rows;
   if (!first) throw notFound();

@@ -1,10 +1,10 @@
 import "server-only";
 import { queryRows } from "../db";
-import { assertShareId, notFound } from "./share-id";
-import type { ContentType } from "./share-policy";
-import { shareMetaSql } from "./share-sql";
+import { assertNoteId, notFound } from "./note-id";
+import type { ContentType } from "./note-policy";
+import { noteMetaSql } from "./note-sql";
 
-export type ShareMetaRow = {
+export type NoteMetaRow = {
   id: string;
   created_at: Date;
   expires_at: Date | null;
@@ -16,9 +16,9 @@ export type ShareMetaRow = {
 };
 
 /** Metadata of a live note. Never counts a view and never touches the content. */
-export async function getShareMeta(options: { id: string }): Promise<ShareMetaRow> {
-  assertShareId(options.id);
-  const [row] = await queryRows<ShareMetaRow>(shareMetaSql(options.id));
+export async function getNoteMeta(options: { id: string }): Promise<NoteMetaRow> {
+  assertNoteId(options.id);
+  const [row] = await queryRows<NoteMetaRow>(noteMetaSql(options.id));
   if (!row) throw notFound();
   return row;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "../http/api-error";
-import { contentTypes, sharePolicy, ttlSeconds, type Ttl } from "./share-policy";
+import { contentTypes, notePolicy, ttlSeconds, type Ttl } from "./note-policy";
 
 // Postgres text cannot hold U+0000 and UTF-8 cannot hold a lone surrogate. Rather than store
 // something other than what was sent, such text is refused with bad_json.
@@ -33,13 +33,13 @@ const pageSchema = z.object(
 );
 
 // Field order is precedence: the first field with a problem decides the error code.
-export const createShareBodySchema = z
+export const createNoteBodySchema = z
   .object({
     content: nonEmptyText.optional(),
     pages: z
       .array(pageSchema, { error: "must be an array of pages" })
       .min(1, "must have at least one page")
-      .max(sharePolicy.maxPages, `must have at most ${sharePolicy.maxPages} pages`)
+      .max(notePolicy.maxPages, `must have at most ${notePolicy.maxPages} pages`)
       .optional(),
     format: formatSchema.optional(),
     ttl: z
@@ -51,8 +51,8 @@ export const createShareBodySchema = z
     password: storable(z.string({ error: "must be a string" })).optional(),
     burn_after: z
       .int({ error: "must be an integer or null" })
-      .min(sharePolicy.minBurnAfter, `must be at least ${sharePolicy.minBurnAfter}`)
-      .max(sharePolicy.maxBurnAfter, `must be at most ${sharePolicy.maxBurnAfter}`)
+      .min(notePolicy.minBurnAfter, `must be at least ${notePolicy.minBurnAfter}`)
+      .max(notePolicy.maxBurnAfter, `must be at most ${notePolicy.maxBurnAfter}`)
       .nullable()
       .optional(),
   })
@@ -70,16 +70,16 @@ export const createShareBodySchema = z
     }
   });
 
-export type CreateShareBody = z.infer<typeof createShareBodySchema>;
+export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
 
 /** A password that was sent but is not a string: wrong for a protected note, bad_json for others. */
 export const notAString: unique symbol = Symbol("password is not a string");
 
 /**
  * Read takes `{}` or an empty body for notes without a password. A password of another type is not
- * refused here, because the answer depends on the note: it becomes `notAString` for readShare.
+ * refused here, because the answer depends on the note: it becomes `notAString` for readNote.
  */
-export const readShareBodySchema = z.object({
+export const readNoteBodySchema = z.object({
   password: z
     .string()
     .optional()
@@ -87,7 +87,7 @@ export const readShareBodySchema = z.object({
     .catch(notAString),
 });
 
-export type ReadShareBody = z.infer<typeof readShareBodySchema>;
+export type ReadNoteBody = z.infer<typeof readNoteBodySchema>;
 
 const fieldCodes: Record<string, ErrorCode> = {
   content: "empty_content",
@@ -96,7 +96,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   burn_after: "bad_burn_after",
 };
 
-export function createShareErrorCode(path: PropertyKey[]): ErrorCode {
+export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {
   const [field, , pageField] = path;
   if (field === "pages") {
     if (pageField === "content") return "empty_page";

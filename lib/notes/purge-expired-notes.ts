@@ -1,10 +1,10 @@
 import "server-only";
 import { queryRows } from "../db";
-import { purgeSharesSql, type PurgeKind } from "./share-sql";
+import { purgeNotesSql, type PurgeKind } from "./note-sql";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
 // the database clock); purging makes them really go away, in batches, so a purge never holds many
-// locks at once (purgeSharesSql).
+// locks at once (purgeNotesSql).
 
 /** Rows deleted per statement. */
 const defaultBatchSize = 1000;
@@ -21,7 +21,7 @@ async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number
   const { batchSize = defaultBatchSize, signal } = options;
   let total = 0;
   while (!signal?.aborted) {
-    const [batch] = await queryRows<{ deleted: number }>(purgeSharesSql(kind, batchSize));
+    const [batch] = await queryRows<{ deleted: number }>(purgeNotesSql(kind, batchSize));
     const deleted = batch?.deleted ?? 0;
     total += deleted;
     if (deleted < batchSize) break;
@@ -30,7 +30,7 @@ async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number
 }
 
 /** Deletes every expired or burned note (pages go with them) and says how many of each. */
-export async function purgeExpiredShares(options: PurgeOptions = {}): Promise<PurgeCounts> {
+export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
   const burned = await purgeKind("burned", options);
   return { expired, burned };

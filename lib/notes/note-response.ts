@@ -1,20 +1,20 @@
-import type { CreatedShareRow } from "./create-share";
-import type { ShareMetaRow } from "./get-share-meta";
-import type { ReadShareRow } from "./read-share";
-import type { CreatedShareResponse, ReadShareResponse, ShareMetaResponse } from "./share-response-schemas";
+import type { CreatedNoteRow } from "./create-note";
+import type { NoteMetaRow } from "./get-note-meta";
+import type { ReadNoteRow } from "./read-note";
+import type { CreatedNoteResponse, ReadNoteResponse, NoteMetaResponse } from "./note-response-schemas";
 
 // One function per response shape, so a new column never leaks into the API by accident.
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
 
-export const shareUrl = (baseUrl: string, id: string) => `${baseUrl}/${id}`;
-export const shareMetaUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/shares/${id}/meta`;
+export const noteUrl = (baseUrl: string, id: string) => `${baseUrl}/${id}`;
+export const noteMetaUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/shares/${id}/meta`;
 
-export function toCreatedShareResponse(row: CreatedShareRow, baseUrl: string): CreatedShareResponse {
+export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): CreatedNoteResponse {
   return {
     id: row.id,
-    url: shareUrl(baseUrl, row.id),
+    url: noteUrl(baseUrl, row.id),
     created_at: seconds(row.created_at),
     expires_at: secondsOrNull(row.expires_at),
     burn_after: row.burn_after,
@@ -31,7 +31,7 @@ function remainingViews(row: { burn_after: number | null; read_count: number }) 
   return row.burn_after === null ? null : Math.max(row.burn_after - row.read_count, 0);
 }
 
-export function toShareMetaResponse(row: ShareMetaRow): ShareMetaResponse {
+export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
   return {
     id: row.id,
     password_required: row.password_required,
@@ -44,7 +44,7 @@ export function toShareMetaResponse(row: ShareMetaRow): ShareMetaResponse {
   };
 }
 
-export function toReadShareResponse(row: ReadShareRow): ReadShareResponse {
+export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
   const [first] = row.pages;
   return {
     id: row.id,

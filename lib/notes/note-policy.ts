@@ -1,5 +1,5 @@
 // The service's limits, as data. Sizes are UTF-8 bytes.
-export const sharePolicy = {
+export const notePolicy = {
   /** content, or all titles plus page contents, may be at most this many bytes (512 KiB) */
   maxContentBytes: 512 * 1024,
   maxPages: 100,
@@ -12,7 +12,7 @@ export const sharePolicy = {
 } as const;
 
 /** A note's id, the public API's `{id}` and the viewer's `/<id>`. */
-export const shareIdPattern = new RegExp(`^[A-Za-z0-9]{${sharePolicy.idLength}}$`);
+export const noteIdPattern = new RegExp(`^[A-Za-z0-9]{${notePolicy.idLength}}$`);
 /** A note's delete token: "ndt_" + 43 of [A-Za-z0-9] (256 random bits). */
 export const deleteTokenPattern = /^ndt_[A-Za-z0-9]{43}$/;
 

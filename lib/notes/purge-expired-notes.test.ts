@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
 import { closeDatabase } from "../db";
 import { testDatabaseUrl } from "../test/database";
-import { purgeExpiredShares } from "./purge-expired-shares";
+import { purgeExpiredNotes } from "./purge-expired-notes";
 
 // Runs against the test run's own Postgres database (lib/test/global-setup.ts). Rows are written
 // straight in SQL so every state a note can be in is there, down to the second.
@@ -52,9 +52,9 @@ async function remaining(ids: string[]): Promise<{ shares: string[]; pages: stri
   return { shares: shares.rows.map((row) => row.id).sort(), pages: pages.rows.map((row) => row.id).sort() };
 }
 
-describe("purgeExpiredShares", () => {
+describe("purgeExpiredNotes", () => {
   it("removes expired and burned notes in batches and nothing that is live", async () => {
-    await purgeExpiredShares();
+    await purgeExpiredNotes();
     const live = [
       await insertNote({ expiresAt: "now() + interval '1 hour'" }),
       await insertNote({ expiresAt: "NULL" }),
@@ -90,26 +90,26 @@ describe("purgeExpiredShares", () => {
     ];
 
     // Batches of two: the loop has to come back for more, and stops when a batch is short.
-    expect(await purgeExpiredShares({ batchSize: 2 })).toEqual({ expired: 5, burned: 2 });
+    expect(await purgeExpiredNotes({ batchSize: 2 })).toEqual({ expired: 5, burned: 2 });
     expect(await remaining([...live, ...expired, ...burned])).toEqual({
       shares: [...live].sort(),
       pages: [...live].sort(),
     });
-    expect(await purgeExpiredShares()).toEqual({ expired: 0, burned: 0 });
+    expect(await purgeExpiredNotes()).toEqual({ expired: 0, burned: 0 });
   });
 
   it("stops between batches once its signal is aborted", async () => {
-    await purgeExpiredShares();
+    await purgeExpiredNotes();
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await insertNote({ expiresAt: "now() - interval '1 second'" }));
     const controller = new AbortController();
     controller.abort();
-    expect(await purgeExpiredShares({ batchSize: 1, signal: controller.signal })).toEqual({
+    expect(await purgeExpiredNotes({ batchSize: 1, signal: controller.signal })).toEqual({
       expired: 0,
       burned: 0,
     });
     expect((await remaining(ids)).shares).toHaveLength(3);
-    expect(await purgeExpiredShares({ batchSize: 1 })).toEqual({ expired: 3, burned: 0 });
+    expect(await purgeExpiredNotes({ batchSize: 1 })).toEqual({ expired: 3, burned: 0 });
   });
 
   it("finds its rows through the expires_at and burned_at indexes", async () => {

@@ -1,22 +1,22 @@
 import { z } from "zod";
-import { contentTypes, deleteTokenPattern, sharePolicy, shareIdPattern } from "./share-policy";
+import { contentTypes, deleteTokenPattern, notePolicy, noteIdPattern } from "./note-policy";
 
-// The shapes of the API's note responses. The builders in share-response.ts are typed by them, so
+// The shapes of the API's note responses. The builders in note-response.ts are typed by them, so
 // a response cannot drift from them, and lib/openapi documents the API from them.
 
 const unixSeconds = z.int().min(0).describe("Unix time in seconds");
-const shareId = z.string().regex(shareIdPattern);
+const noteId = z.string().regex(noteIdPattern);
 const contentType = z.enum(contentTypes);
 const burnAfter = z
   .int()
-  .min(sharePolicy.minBurnAfter)
-  .max(sharePolicy.maxBurnAfter)
+  .min(notePolicy.minBurnAfter)
+  .max(notePolicy.maxBurnAfter)
   .nullable()
   .describe("successful reads allowed in all; null: no limit");
 const remainingViews = z.int().min(0).nullable().describe("successful reads left; null: no limit");
 
-export const createdShareResponseSchema = z.strictObject({
-  id: shareId,
+export const createdNoteResponseSchema = z.strictObject({
+  id: noteId,
   url: z.url().describe("the note's page: <public base URL>/<id>"),
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable().describe("null for a permanent note"),
@@ -35,8 +35,8 @@ export const createdShareResponseSchema = z.strictObject({
     ),
 });
 
-export const shareMetaResponseSchema = z.strictObject({
-  id: shareId,
+export const noteMetaResponseSchema = z.strictObject({
+  id: noteId,
   password_required: z.boolean(),
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable(),
@@ -54,8 +54,8 @@ const readPageSchema = z.strictObject({
   html: z.string().describe("sanitized HTML, rendered at create time"),
 });
 
-export const readShareResponseSchema = z.strictObject({
-  id: shareId,
+export const readNoteResponseSchema = z.strictObject({
+  id: noteId,
   content: z.string().describe("the first page's"),
   content_type: contentType,
   html: z.string().describe("sanitized HTML of the first page"),
@@ -74,6 +74,6 @@ export const readShareResponseSchema = z.strictObject({
   pages: z.array(readPageSchema).optional().describe("multi-page notes only"),
 });
 
-export type CreatedShareResponse = z.infer<typeof createdShareResponseSchema>;
-export type ShareMetaResponse = z.infer<typeof shareMetaResponseSchema>;
-export type ReadShareResponse = z.infer<typeof readShareResponseSchema>;
+export type CreatedNoteResponse = z.infer<typeof createdNoteResponseSchema>;
+export type NoteMetaResponse = z.infer<typeof noteMetaResponseSchema>;
+export type ReadNoteResponse = z.infer<typeof readNoteResponseSchema>;

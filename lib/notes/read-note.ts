@@ -5,10 +5,10 @@ import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
-import type { ContentType } from "./share-policy";
-import { notAString, type ReadShareBody } from "./share-schemas";
-import { assertShareId, notFound } from "./share-id";
-import { consumeShareSql, sharePasswordHashSql } from "./share-sql";
+import type { ContentType } from "./note-policy";
+import { notAString, type ReadNoteBody } from "./note-schemas";
+import { assertNoteId, notFound } from "./note-id";
+import { consumeNoteSql, notePasswordHashSql } from "./note-sql";
 
 export type ReadPageRow = {
   page_index: number;
@@ -19,7 +19,7 @@ export type ReadPageRow = {
   raw_html: string | null;
 };
 
-export type ReadShareRow = {
+export type ReadNoteRow = {
   id: string;
   created_at: Date;
   expires_at: Date | null;
@@ -30,14 +30,14 @@ export type ReadShareRow = {
   pages: ReadPageRow[];
 };
 
-/** One row of consumeShareSql: the note's columns repeated beside each page. */
-type ConsumedRow = Omit<ReadShareRow, "pages"> & ReadPageRow;
+/** One row of consumeNoteSql: the note's columns repeated beside each page. */
+type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow;
 
 /**
- * Folds consumeShareSql's rows into the note and its pages (null: nothing was consumed). HTML kept
+ * Folds consumeNoteSql's rows into the note and its pages (null: nothing was consumed). HTML kept
  * as written is passed on only while the server runs with HTML_MODE=trusted.
  */
-function foldConsumedRows(rows: ConsumedRow[]): ReadShareRow | null {
+function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
@@ -56,12 +56,12 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadShareRow | null {
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
-async function consume(id: string, verifiedHash: string | null): Promise<ReadShareRow | null> {
-  return foldConsumedRows(await queryRows<ConsumedRow>(consumeShareSql(id, verifiedHash)));
+async function consume(id: string, verifiedHash: string | null): Promise<ReadNoteRow | null> {
+  return foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash)));
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
-  const rows = await queryRows<{ hash: string | null }>(sharePasswordHashSql(id));
+  const rows = await queryRows<{ hash: string | null }>(notePasswordHashSql(id));
   return rows[0] ?? null;
 }
 
@@ -71,13 +71,13 @@ async function passwordHashOf(id: string): Promise<{ hash: string | null } | nul
  * given back when it was right. A password that is not a string is a wrong password for a protected
  * note and malformed JSON for any other.
  */
-export async function readShare(options: {
+export async function readNote(options: {
   id: string;
-  password: ReadShareBody["password"];
+  password: ReadNoteBody["password"];
   limits: RequestLimits;
-}): Promise<ReadShareRow> {
+}): Promise<ReadNoteRow> {
   const { id, password, limits } = options;
-  assertShareId(id);
+  assertNoteId(id);
 
   // The common case (no password) costs one statement.
   if (password === undefined || password === "") {
@@ -94,7 +94,7 @@ export async function readShare(options: {
     if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
   } else {
     if (password === notAString) throw badPassword();
-    const giveBack = await chargePasswordAttempt({ limits, shareId: id });
+    const giveBack = await chargePasswordAttempt({ limits, noteId: id });
     if (!(await verifyPassword(password, stored.hash))) throw badPassword();
     await giveBack();
   }

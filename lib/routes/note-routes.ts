@@ -1,15 +1,15 @@
 import { badKey, notFound, rateLimited, unavailable, type OpenApiOperation } from "../openapi/api-responses";
 import {
-  createdShareResponseSchema,
-  readShareResponseSchema,
-  shareMetaResponseSchema,
-} from "../shares/share-response-schemas";
-import { createShareBodySchema, readShareBodySchema } from "../shares/share-schemas";
+  createdNoteResponseSchema,
+  readNoteResponseSchema,
+  noteMetaResponseSchema,
+} from "../notes/note-response-schemas";
+import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
 import type { RouteDeclaration } from "./route-declaration";
 
 // The notes API. Its request rates are the service's highest, so the front server serves it directly.
 
-export const shareRoutes = [
+export const noteRoutes = [
   {
     pattern: "/api/v1/shares",
     direct: true,
@@ -19,11 +19,11 @@ export const shareRoutes = [
         auth: "api-key",
         description:
           "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html.",
-        body: { schema: createShareBodySchema, required: true },
+        body: { schema: createNoteBodySchema, required: true },
         responses: {
           201: {
             description: "Created",
-            schema: createdShareResponseSchema,
+            schema: createdNoteResponseSchema,
             headers: ["location", "rate-limit"],
           },
           400: {
@@ -55,7 +55,7 @@ export const shareRoutes = [
         responses: {
           200: {
             description: "The note's metadata",
-            schema: shareMetaResponseSchema,
+            schema: noteMetaResponseSchema,
             headers: ["cache-control", "rate-limit"],
           },
           401: badKey,
@@ -72,11 +72,11 @@ export const shareRoutes = [
     methods: {
       POST: {
         summary: "Read a note, counting one view",
-        body: { schema: readShareBodySchema, required: false },
+        body: { schema: readNoteBodySchema, required: false },
         responses: {
           200: {
             description: "The note",
-            schema: readShareResponseSchema,
+            schema: readNoteResponseSchema,
             headers: ["cache-control", "rate-limit"],
           },
           400: {
