@@ -6,6 +6,7 @@ import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
 import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
+import "./viewer.css";
 
 export const metadata: Metadata = {
   title: "A note for you",
