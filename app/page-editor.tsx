@@ -97,7 +97,7 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
             id={contentId}
             value={page.content}
             spellCheck
-            {...invalidProps(contentId, errors, `${contentId}-hint`)}
+            {...invalidProps(contentId, errors)}
             onChange={(event) => onChange({ ...page, content: event.target.value })}
           />
           <p id={`${contentId}-hint`} className="hint">

@@ -102,7 +102,7 @@ test("the preview keeps words after a mentioned tag, and in-note links scroll wi
   await expect(preview.locator("p").first()).toHaveText("Use <style> for CSS, not inline.");
   await expect(preview.locator("strong")).toHaveText("not");
   await expect(preview.getByRole("heading", { name: "Setup" })).toHaveAttribute("id", "user-content-setup");
-  await page.getByLabel("Destroy after this many reads").fill("2");
+  await page.getByLabel("Read limit").fill("2");
   await page.getByRole("button", { name: "Create note" }).click();
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
 
