@@ -11,6 +11,8 @@ const socketCodes = new Set([
   "ENOTFOUND",
   "EPIPE",
   "EHOSTUNREACH",
+  // the embedded database's disk is full
+  "ENOSPC",
 ]);
 
 // Prisma: can't reach, timed out, server closed the connection, connection pool timeout.
@@ -23,8 +25,9 @@ const adapterKinds = new Set([
   "TooManyConnections",
 ]);
 
-// SQLSTATE: statement timeout or cancel, server shutting down or starting, too many connections.
-const sqlStates = new Set(["57014", "57P01", "57P02", "57P03", "53300"]);
+// SQLSTATE: statement timeout or cancel, server shutting down or starting, too many connections,
+// disk full (it recovers by itself once space is freed).
+const sqlStates = new Set(["57014", "57P01", "57P02", "57P03", "53300", "53100"]);
 
 // node-postgres reports a lost or timed-out connection as a plain Error with one of these messages.
 const driverMessages = [
@@ -32,6 +35,7 @@ const driverMessages = [
   /^Query read timeout$/,
   /^timeout exceeded when trying to connect$/,
   /^Client has encountered a connection error and is not queryable$/,
+  /^timeout expired$/,
 ];
 
 type ErrorLike = {

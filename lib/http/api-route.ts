@@ -14,7 +14,7 @@ export function apiRoute<P>(route: string, handler: Handler<P>) {
     try {
       response = await handler(request, await context.params, limits);
     } catch (error) {
-      response = toErrorResponse(error, route);
+      response = toErrorResponse(error, route, request.headers.get("x-request-id"));
     }
     return limits.applyHeaders(response);
   };

@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from "../db/database-unavailable";
+import { describeError } from "../process/describe-error";
 import { ApiError } from "./api-error";
 
 const jsonType = "application/json; charset=utf-8";
@@ -18,21 +19,25 @@ export function errorResponse(error: ApiError): Response {
 
 /**
  * An ApiError answers as itself; a database that cannot answer is 503 unavailable; anything else is
- * a bug: log it whole, answer without details.
+ * a bug: logged by class, code and stack frames (never its message, which can quote what the client
+ * sent), with the request's id, and answered without details.
  */
-export function toErrorResponse(error: unknown, route: string): Response {
+export function toErrorResponse(error: unknown, route: string, requestId: string | null = null): Response {
   if (error instanceof ApiError) return errorResponse(error);
   if (isDatabaseUnavailable(error)) {
     // Not a bug: one line, no stack. The client may retry: every write is one statement, so
     // nothing was half done.
-    const reason = error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error);
-    console.error(`Database unavailable in ${route}: ${reason}`);
+    console.error(
+      `Database unavailable in ${route}${requestId ? ` (request ${requestId})` : ""}: ${describeError(error).split("\n")[0]}`,
+    );
     const response = errorResponse(
       new ApiError("unavailable", "The database is not answering; please retry shortly."),
     );
     response.headers.set("retry-after", String(unavailableRetrySeconds));
     return response;
   }
-  console.error(`Unhandled error in ${route}:`, error);
+  console.error(
+    `Unhandled error in ${route}${requestId ? ` (request ${requestId})` : ""}: ${describeError(error)}`,
+  );
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side."));
 }

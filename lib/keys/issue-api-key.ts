@@ -2,6 +2,7 @@ import "server-only";
 import { getPrisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http/api-error";
+import { describeError } from "../process/describe-error";
 import { generateApiKey, hashApiKey, publicPrefix } from "./api-key-format";
 
 const attempts = 3;
@@ -30,7 +31,7 @@ export async function issueApiKey(options: {
       // A prefix collision (47 random bits) is retried; anything else is a storage failure.
       const collided = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
       if (!collided) {
-        console.error("Could not store a new API key:", error);
+        console.error(`Could not store a new API key: ${describeError(error)}`);
         break;
       }
     }

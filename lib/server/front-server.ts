@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { describeError } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
 import { requestRoute } from "./request-route";
@@ -35,7 +36,7 @@ export function createFrontServer(handle: RequestHandler): Server {
     res.setHeader(requestIdHeader, requestId);
     res.once("close", () => logRequest(req, res, requestId, started));
     handle(req, res).catch((error: unknown) => {
-      console.error("Request handler failed:", error);
+      console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       res.end();
     });
