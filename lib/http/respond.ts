@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from "../db/database-unavailable";
-import { describeError } from "../process/describe-error";
+import { describeError, errorSummary } from "../process/describe-error";
 import { ApiError } from "./api-error";
 
 const jsonType = "application/json; charset=utf-8";
@@ -24,20 +24,17 @@ export function errorResponse(error: ApiError): Response {
  */
 export function toErrorResponse(error: unknown, route: string, requestId: string | null = null): Response {
   if (error instanceof ApiError) return errorResponse(error);
+  const where = requestId ? `${route} (request ${requestId})` : route;
   if (isDatabaseUnavailable(error)) {
     // Not a bug: one line, no stack. The client may retry: every write is one statement, so
     // nothing was half done.
-    console.error(
-      `Database unavailable in ${route}${requestId ? ` (request ${requestId})` : ""}: ${describeError(error).split("\n")[0]}`,
-    );
+    console.error(`Database unavailable in ${where}: ${errorSummary(error)}`);
     const response = errorResponse(
       new ApiError("unavailable", "The database is not answering; please retry shortly."),
     );
     response.headers.set("retry-after", String(unavailableRetrySeconds));
     return response;
   }
-  console.error(
-    `Unhandled error in ${route}${requestId ? ` (request ${requestId})` : ""}: ${describeError(error)}`,
-  );
+  console.error(`Unhandled error in ${where}: ${describeError(error)}`);
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side."));
 }

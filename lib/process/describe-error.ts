@@ -17,11 +17,16 @@ function framesOf(error: unknown): string {
   return frames.length ? `\n${frames.join("\n")}` : "";
 }
 
-/** One log entry for `error`: class and code, then its stack's frames, and its cause's the same way. */
-export function describeError(error: unknown, depth = 0): string {
+/** `DatabaseError (code 23505)`: the error's class and code, all a one-line log may say of it. */
+export function errorSummary(error: unknown): string {
   const name = error instanceof Error ? error.constructor.name : typeof error;
   const code = codeOf(error);
+  return `${name}${code ? ` (code ${code})` : ""}`;
+}
+
+/** One log entry for `error`: its summary, then its stack's frames, and its cause's the same way. */
+export function describeError(error: unknown, depth = 0): string {
   const cause = error instanceof Error && error.cause !== undefined && depth < 3 ? error.cause : undefined;
-  const own = `${name}${code ? ` (code ${code})` : ""}${framesOf(error)}`;
+  const own = `${errorSummary(error)}${framesOf(error)}`;
   return cause === undefined ? own : `${own}\ncaused by ${describeError(cause, depth + 1)}`;
 }
