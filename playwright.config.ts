@@ -11,6 +11,8 @@ process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
 process.env.E2E_PORT ??= String(3700 + Math.floor(Math.random() * 300));
 // The shared test server's ADMIN_SECRET, random per run; the admin specs sign in with it.
 process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
+// The key every server of the run seals notes with (they share one database), random per run.
+process.env.ENCRYPTION_KEYS ??= randomBytes(32).toString("base64url");
 
 const port = Number(process.env.E2E_PORT);
 

@@ -5,8 +5,9 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { queryPool } from "./db/pg-statements";
-import { embeddedDataDir, env } from "./env";
+import { embeddedDataDir, env, sealingKeys } from "./env";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
+import { checkSealingKeys } from "./notes/sealing-key-registry";
 import { processSingleton } from "./process/process-singleton";
 import { onShutdown } from "./process/shutdown-hooks";
 
@@ -65,16 +66,27 @@ async function openEmbedded(): Promise<Database> {
   };
 }
 
+/** Refuses (and closes) a database whose notes the configured keys cannot open, before any use. */
+async function withSealingKeysChecked(database: Database): Promise<Database> {
+  try {
+    await checkSealingKeys(database.prisma, sealingKeys());
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
 /** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
 export function getDatabase(): Promise<Database> {
   if (!slot.current) onShutdown(closeDatabase);
-  slot.current ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded()).catch(
-    (error: unknown) => {
+  slot.current ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded())
+    .then(withSealingKeysChecked)
+    .catch((error: unknown) => {
       // Not cached: the next request tries again (say, once the database is reachable).
       slot.current = undefined;
       throw error;
-    },
-  );
+    });
   return slot.current;
 }
 

@@ -1,7 +1,9 @@
 import nextEnv from "@next/env";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { generateSealingKey, parseSealingKey, type SealingKey, type SealingKeys } from "./crypto/seal";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 
 // The only reader of process.env: every setting is validated once, and a bad value stops the
@@ -35,6 +37,12 @@ const parsedWith = <T>(parse: (text: string) => T | null, message: string) =>
     }),
   );
 
+/** Comma-separated base64url 32-byte keys; null (refused) when any part is not one. */
+function parseSealingKeys(text: string): SealingKeys | null {
+  const [first, ...others] = text.split(",").map(parseSealingKey);
+  return first && others.every((key) => key !== null) ? [first, ...others] : null;
+}
+
 const rateRule = parsedWith(parseRateRule, "must be <requests>/<window> such as 30/1m, 10/15m, 5/2s, or off");
 
 const envSchema = z.object({
@@ -44,6 +52,14 @@ const envSchema = z.object({
   /** Postgres connection string; when unset the service runs on embedded PGlite under DATA_DIR. */
   DATABASE_URL: optional(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+  ),
+  /**
+   * Keys that seal notes at rest (AES-256-GCM): the first seals, every one opens. Unset without
+   * DATABASE_URL: a key file generated under DATA_DIR (see sealingKeys below).
+   */
+  ENCRYPTION_KEYS: parsedWith(
+    parseSealingKeys,
+    "must be base64url 32-byte keys separated by commas (generate one: npm run reseal -- generate-key)",
   ),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().min(1).default(".data"),
@@ -115,13 +131,20 @@ const envSchema = z.object({
 });
 
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".
-const checkedEnvSchema = envSchema.refine(
-  (env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN,
-  {
+// A shared database needs a configured key: each instance generating its own could not read the
+// others' notes, and a key kept only on one machine's disk is lost with it (and every note with it).
+const checkedEnvSchema = envSchema
+  .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
     path: ["UPSTASH_REDIS_REST_TOKEN"],
     error: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
-  },
-);
+  })
+  .refine((env) => !env.DATABASE_URL || env.ENCRYPTION_KEYS, {
+    path: ["ENCRYPTION_KEYS"],
+    error: () =>
+      "must be set with DATABASE_URL. Notes are stored sealed with this key: every instance must " +
+      "use the same one, and losing it loses every note, so keep a copy somewhere safe. A freshly " +
+      `generated key to use: ENCRYPTION_KEYS=${generateSealingKey()}`,
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -144,3 +167,28 @@ function loadEnv(): Env {
 export const env = loadEnv();
 
 export const embeddedDataDir = path.resolve(env.DATA_DIR, "pglite");
+
+/** The embedded database's key, generated on first use when ENCRYPTION_KEYS is unset. */
+export const embeddedKeyFile = path.resolve(env.DATA_DIR, "encryption-key");
+
+function embeddedSealingKey(): SealingKey {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  try {
+    // "wx": of two processes starting at once, one creates the file and both read the same key.
+    writeFileSync(embeddedKeyFile, `${generateSealingKey()}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  chmodSync(embeddedKeyFile, 0o600);
+  const key = parseSealingKey(readFileSync(embeddedKeyFile, "utf8"));
+  if (!key) throw new Error(`${embeddedKeyFile} does not hold a base64url 32-byte key.`);
+  return key;
+}
+
+let resolvedKeys: SealingKeys | undefined;
+
+/** The keys that seal and open notes: ENCRYPTION_KEYS, else the embedded database's key file. */
+export function sealingKeys(): SealingKeys {
+  resolvedKeys ??= env.ENCRYPTION_KEYS ?? [embeddedSealingKey()];
+  return resolvedKeys;
+}

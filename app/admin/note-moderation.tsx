@@ -8,6 +8,11 @@ import styles from "./admin.module.css";
 import { ConfirmButton } from "./confirm-button";
 import { formatTime } from "./format-time";
 
+const sealingLabels: Record<string, string> = {
+  password: "by its password (the server cannot open it)",
+  none: "no (no content, or stored before sealing: run npm run reseal)",
+};
+
 function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
   const rows: [string, string][] = [
     ["Id", note.id],
@@ -20,6 +25,7 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
     ["Format", note.content_type],
     ["Size", `${note.size_bytes.toLocaleString("en")} bytes`],
     ["Pages", String(note.page_count)],
+    ["Sealed", sealingLabels[note.sealing] ?? `with the ${note.sealing}`],
   ];
   return (
     <dl className={styles.details} aria-label="Note metadata">
@@ -34,6 +40,7 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
 }
 
 function ReviewedContent({ review }: { review: ReviewResponse }) {
+  if (review.unreadable) return <p role="note">{review.unreadable}</p>;
   if (review.pages.length === 0) return <p>This note has no content left (it was burned).</p>;
   return (
     <div className={styles.stack} aria-label="Note content">

@@ -1,6 +1,7 @@
+import { passwordKeyId } from "../crypto/password-hash";
 import type { IssuedApiKey } from "../keys/issue-api-key";
 import type { ModeratedNote } from "./find-note-for-moderation";
-import type { ReviewedPage } from "./review-note";
+import type { ReviewedNote } from "./review-note";
 
 // The admin API's response shapes, one function each, so no column leaks by accident. Times are
 // ISO 8601 strings: only the admin page reads these.
@@ -17,6 +18,12 @@ export function toIssuedKeyResponse(issued: IssuedApiKey) {
   };
 }
 
+/** How the note's content is kept: by its password, a server key, or not yet (stored before sealing). */
+function sealingOf(sealedBy: string | null) {
+  if (sealedBy === null) return "none";
+  return sealedBy === passwordKeyId ? "password" : `server key ${sealedBy}`;
+}
+
 export function toModeratedNoteResponse(note: ModeratedNote) {
   return {
     id: note.id,
@@ -30,15 +37,17 @@ export function toModeratedNoteResponse(note: ModeratedNote) {
     content_type: note.content_type,
     page_count: note.page_count,
     size_bytes: note.size_bytes,
+    sealing: sealingOf(note.sealed_by),
     owner: note.key_prefix === null ? null : { label: note.key_label ?? "", prefix: note.key_prefix },
   };
 }
 
 export type ModeratedNoteResponse = ReturnType<typeof toModeratedNoteResponse>;
 
-export function toReviewResponse(note: { id: string; pages: ReviewedPage[] }) {
+export function toReviewResponse(note: ReviewedNote) {
   return {
     id: note.id,
+    unreadable: note.unreadable,
     pages: note.pages.map((page) => ({
       index: page.page_index,
       title: page.title ?? "",

@@ -16,6 +16,8 @@ export type ModeratedNote = {
   content_type: ContentType;
   page_count: number;
   size_bytes: number;
+  /** the key that sealed its pages ("pw": its password); null: no pages, or stored before sealing */
+  sealed_by: string | null;
   key_label: string | null;
   key_prefix: string | null;
 };

@@ -56,24 +56,43 @@ describe("API keys", () => {
 
 describe("password hashing", () => {
   it("verifies the right password and refuses others", async () => {
-    const stored = await hashPassword("correct horse");
-    expect(stored).toMatch(/^scrypt\$16384\$8\$5\$[\w-]{22}\$[\w-]{43}$/);
-    expect(await verifyPassword("correct horse", stored)).toBe(true);
-    expect(await verifyPassword("correct horse ", stored)).toBe(false);
-    expect(await verifyPassword("", stored)).toBe(false);
+    const { hash: stored, sealingKey } = await hashPassword("correct horse");
+    expect(stored).toMatch(/^scrypt2\$16384\$8\$5\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword("correct horse", stored)).toEqual({ sealingKey });
+    expect(await verifyPassword("correct horse ", stored)).toBe(null);
+    expect(await verifyPassword("", stored)).toBe(null);
+  });
+
+  it("derives a sealing key that the stored verifier does not contain", async () => {
+    const { hash, sealingKey } = await hashPassword("correct horse");
+    expect(sealingKey.id).toBe("pw");
+    expect(sealingKey.bytes).toHaveLength(32);
+    expect(hash).not.toContain(sealingKey.bytes.toString("base64url"));
+    expect(Buffer.from(hash.split("$")[5] ?? "", "base64url").equals(sealingKey.bytes)).toBe(false);
+  });
+
+  it("still verifies first-format hashes (32 bytes, no sealing key)", async () => {
+    // The first format was scrypt with the same parameters and a 32-byte output: the verifier part.
+    const { hash } = await hashPassword("old note");
+    const [, n, r, p, salt] = hash.split("$");
+    const { scryptSync } = await import("node:crypto");
+    const old = scryptSync("old note", Buffer.from(salt ?? "", "base64url"), 32, { N: 16384, r: 8, p: 5 });
+    const stored = ["scrypt", n, r, p, salt, old.toString("base64url")].join("$");
+    expect(await verifyPassword("old note", stored)).toEqual({ sealingKey: null });
+    expect(await verifyPassword("old note!", stored)).toBe(null);
   });
 
   it("salts every hash", async () => {
-    expect(await hashPassword("same")).not.toBe(await hashPassword("same"));
+    expect((await hashPassword("same")).hash).not.toBe((await hashPassword("same")).hash);
   });
 
   it("matches canonically equivalent Unicode", async () => {
-    expect(await verifyPassword("cafe\u0301", await hashPassword("caf\u00e9"))).toBe(true);
+    expect(await verifyPassword("cafe\u0301", (await hashPassword("caf\u00e9")).hash)).not.toBe(null);
   });
 
   it("refuses malformed stored values instead of throwing", async () => {
-    expect(await verifyPassword("x", "plain")).toBe(false);
-    expect(await verifyPassword("x", "scrypt$1$1$1$$")).toBe(false);
+    expect(await verifyPassword("x", "plain")).toBe(null);
+    expect(await verifyPassword("x", "scrypt$1$1$1$$")).toBe(null);
   });
 
   it("does not block the event loop while hashing", async () => {

@@ -1,17 +1,18 @@
 import "server-only";
 import { hashPassword } from "../crypto/password-hash";
 import { queryRows } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateNoteId } from "./note-id";
+import { sealPage } from "./note-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
 import { notePolicy, ttlSeconds, type ContentType } from "./note-policy";
 import type { CreateNoteBody } from "./note-schemas";
 
-type PageText = Omit<NewPage, "html" | "raw_html">;
+type PageText = Omit<NewPage, "html" | "raw_html" | "sealed_by">;
 
 export type CreatedNoteRow = {
   id: string;
@@ -88,28 +89,35 @@ export async function createNote(options: {
     );
   }
   const lifetime = lifetimeOf(body, keyed);
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  // A note with a password is sealed by the key derived from it, so the server alone cannot open it.
+  const password = body.password ? await hashPassword(body.password) : null;
+  const passwordHash = password?.hash ?? null;
+  const sealingKey = password?.sealingKey ?? sealingKeys()[0];
   const deleteToken = keyed ? null : generateDeleteToken();
-  const note: NewNote = {
+  const note: Omit<NewNote, "pages"> = {
     lifetime,
     burnAfter: body.burn_after ?? null,
+    burnAfterFailures: body.burn_after_failures ?? null,
     passwordHash,
-    pages: await Promise.all(
-      pages.map(async (page) => ({
-        ...page,
-        html: await renderNoteInWorker(page.content, page.content_type),
-        raw_html: rawHtmlOf(body, keyed, page),
-      })),
-    ),
     multiPage: body.pages !== undefined,
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
   };
+  const pagesToSeal = await Promise.all(
+    pages.map(async (page) => ({
+      ...page,
+      html: await renderNoteInWorker(page.content, page.content_type),
+      raw_html: rawHtmlOf(body, keyed, page),
+    })),
+  );
 
   for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
+    // Sealed for each id tried: every value is bound to its note's id.
+    const id = generateId();
+    const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
     const rows = await queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-      insertNoteSql(generateId(), note),
+      insertNoteSql(id, { ...note, pages: sealedPages }),
     );
     const row = rows[0];
     if (row) {

@@ -13,6 +13,8 @@ export type NoteMetaRow = {
   password_required: boolean;
   content_type: ContentType;
   page_count: number;
+  /** wrong passwords left before the note is destroyed; null: no limit */
+  password_attempts_left: number | null;
 };
 
 /** Metadata of a live note. Never counts a view and never touches the content. */

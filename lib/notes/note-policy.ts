@@ -5,6 +5,9 @@ export const notePolicy = {
   maxPages: 100,
   minBurnAfter: 1,
   maxBurnAfter: 1000,
+  /** a note with a password may be destroyed after this many wrong passwords */
+  minBurnAfterFailures: 1,
+  maxBurnAfterFailures: 100,
   /** attempts at a fresh id before giving up with id_generation_failed */
   idAttempts: 5,
   /** characters of [A-Za-z0-9] in a note's id */

@@ -42,6 +42,11 @@ export const noteMetaResponseSchema = z.strictObject({
   expires_at: unixSeconds.nullable(),
   burn_after: burnAfter,
   remaining_views: remainingViews,
+  password_attempts_left: z
+    .int()
+    .min(1)
+    .nullable()
+    .describe("wrong passwords this note still takes before it is destroyed; null: no limit"),
   content_type: contentType,
   page_count: z.int().min(1),
 });

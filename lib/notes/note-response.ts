@@ -39,6 +39,7 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
     expires_at: secondsOrNull(row.expires_at),
     burn_after: row.burn_after,
     remaining_views: remainingViews(row),
+    password_attempts_left: row.password_attempts_left,
     content_type: row.content_type,
     page_count: row.page_count,
   };

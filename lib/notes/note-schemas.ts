@@ -55,9 +55,15 @@ export const createNoteBodySchema = z
       .max(notePolicy.maxBurnAfter, `must be at most ${notePolicy.maxBurnAfter}`)
       .nullable()
       .optional(),
+    burn_after_failures: z
+      .int({ error: "must be an integer or null" })
+      .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
+      .max(notePolicy.maxBurnAfterFailures, `must be at most ${notePolicy.maxBurnAfterFailures}`)
+      .nullable()
+      .optional(),
   })
   .check((ctx) => {
-    const { content, pages } = ctx.value;
+    const { content, pages, password, burn_after_failures } = ctx.value;
     if (content !== undefined && pages !== undefined) {
       ctx.issues.push({
         code: "custom",
@@ -67,6 +73,14 @@ export const createNoteBodySchema = z
       });
     } else if (content === undefined && pages === undefined) {
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["content"], message: "is required" });
+    } else if (burn_after_failures != null && !password) {
+      // Wrong passwords can only be counted on a note that has one.
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        path: ["burn_after_failures"],
+        message: "needs a password: only a note with a password can burn after wrong passwords",
+      });
     }
   });
 
@@ -94,6 +108,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   format: "bad_content_type",
   ttl: "bad_ttl",
   burn_after: "bad_burn_after",
+  burn_after_failures: "bad_burn_after",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

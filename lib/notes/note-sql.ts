@@ -1,3 +1,4 @@
+import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
 import type { ContentType } from "./note-policy";
 
@@ -17,14 +18,18 @@ export type NewPage = {
   content: string;
   content_type: ContentType;
   html: string;
-  /** HTML_MODE=trusted: a keyed HTML note as written; else absent */
-  raw_html?: string | null;
+  /** HTML_MODE=trusted: a keyed HTML note as written; else null */
+  raw_html: string | null;
+  /** the id of the key that sealed title, content, html and raw_html (lib/notes/note-sealing.ts) */
+  sealed_by: string;
 };
 
 export type NewNote = {
   /** seconds to live; null for a permanent note */
   lifetime: number | null;
   burnAfter: number | null;
+  /** destroyed at this many wrong passwords; null: never */
+  burnAfterFailures: number | null;
   passwordHash: string | null;
   pages: NewPage[];
   multiPage: boolean;
@@ -39,23 +44,27 @@ export type NewNote = {
  * stored. An id collision inserts nothing and returns no row. expires_at is a whole second.
  */
 export function insertNoteSql(id: string, note: NewNote) {
-  const { lifetime, burnAfter, passwordHash, pages, multiPage, sizeBytes, apiKeyId } = note;
+  const { lifetime, burnAfter, burnAfterFailures, passwordHash, pages, multiPage, sizeBytes, apiKeyId } =
+    note;
   const deleteTokenHash = note.deleteTokenHash ?? null;
   return Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
-                          multi_page, size_bytes, api_key_id, delete_token_hash)
+                          multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures)
       VALUES (${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
-              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash})
+              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
+              ${burnAfterFailures}::int)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count
     ), pages AS (
-      INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html)
-      SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html
+      INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
+      SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
+             p.sealed_by
       FROM note, json_to_recordset(${JSON.stringify(pages)}::json)
-        AS p(page_index int, title text, content text, content_type text, html text, raw_html text)
+        AS p(page_index int, title text, content text, content_type text, html text, raw_html text,
+             sealed_by text)
     ), counted AS (
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
@@ -66,12 +75,36 @@ export function insertNoteSql(id: string, note: NewNote) {
 export function noteMetaSql(id: string) {
   return Prisma.sql`
     SELECT id, created_at, expires_at, burn_after, read_count,
-           password_hash IS NOT NULL AS password_required, content_type, page_count
+           password_hash IS NOT NULL AS password_required, content_type, page_count,
+           burn_after_failures - failed_attempts AS password_attempts_left
     FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
 export function notePasswordHashSql(id: string) {
-  return Prisma.sql`SELECT password_hash AS hash FROM shares WHERE id = ${id} AND ${liveNote}`;
+  return Prisma.sql`
+    SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures
+    FROM shares WHERE id = ${id} AND ${liveNote}`;
+}
+
+/**
+ * Counts one wrong password on a note with burn_after_failures, checked against `checkedHash`. The
+ * failure that reaches the limit destroys the note in this same statement (its pages deleted, its
+ * hash cleared); the row lock makes parallel failures count one by one, so the limit is exact. No
+ * row: the note is gone (or its password changed hands: never, but then nothing is counted).
+ */
+export function recordPasswordFailureSql(id: string, checkedHash: string) {
+  return Prisma.sql`
+    WITH failed AS (
+      UPDATE shares SET
+        failed_attempts = failed_attempts + 1,
+        burned_at = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN now() END,
+        password_hash = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN NULL ELSE password_hash END
+      WHERE id = ${id} AND ${liveNote} AND burn_after_failures IS NOT NULL AND password_hash = ${checkedHash}
+      RETURNING id, burn_after_failures - failed_attempts AS attempts_left, burned_at IS NOT NULL AS burned
+    ), purged AS (
+      DELETE FROM share_pages USING failed WHERE share_pages.share_id = failed.id AND failed.burned
+    )
+    SELECT attempts_left, burned FROM failed`;
 }
 
 /**
@@ -96,7 +129,7 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
       DELETE FROM share_pages USING consumed
       WHERE share_pages.share_id = consumed.id AND consumed.burned
     )
-    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html
+    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
 }
@@ -147,6 +180,7 @@ export function storedNoteSql(id: string) {
   return Prisma.sql`
     SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
+           (SELECT min(sealed_by) FROM share_pages WHERE share_id = s.id) AS sealed_by,
            CASE WHEN s.burned_at IS NOT NULL THEN 'burned'
                 WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
            k.label AS key_label, k.prefix AS key_prefix
@@ -157,7 +191,7 @@ export function storedNoteSql(id: string) {
 /** A stored note's pages as written, for moderation; a burned note is one row with no page. */
 export function storedPagesSql(id: string) {
   return Prisma.sql`
-    SELECT s.id, p.page_index, p.title, p.content, p.content_type
+    SELECT s.id, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM shares s LEFT JOIN share_pages p ON p.share_id = s.id
     WHERE s.id = ${id} ORDER BY p.page_index`;
 }
@@ -168,4 +202,47 @@ export function liveNoteCountsSql(keyIds: string[]) {
     SELECT api_key_id, count(*)::int AS live FROM shares
     WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveNote}
     GROUP BY api_key_id`;
+}
+
+/**
+ * The next `batchSize` pages after (`afterId`, `afterIndex`) that are not sealed by `keyId` nor by a
+ * password: sealed by an older key, or stored before sealing (null). Walks the primary key.
+ */
+export function pagesToResealSql(keyId: string, after: { id: string; index: number }, batchSize: number) {
+  return Prisma.sql`
+    SELECT share_id, page_index, title, content, html, raw_html, sealed_by FROM share_pages
+    WHERE (sealed_by IS NULL OR sealed_by NOT IN (${keyId}, ${passwordKeyId}))
+      AND (share_id, page_index) > (${after.id}, ${after.index}::int)
+    ORDER BY share_id, page_index LIMIT ${batchSize}::int`;
+}
+
+export type ResealedPage = {
+  share_id: string;
+  page_index: number;
+  title: string | null;
+  content: string;
+  html: string;
+  raw_html: string | null;
+  sealed_by: string;
+  /** what sealed the page when it was read: a page changed since is left alone */
+  was_sealed_by: string | null;
+};
+
+/** Writes re-sealed pages in one statement, each only if still sealed as when it was read. */
+export function resealPagesSql(pages: ResealedPage[]) {
+  return Prisma.sql`
+    WITH resealed AS (
+      UPDATE share_pages p SET title = r.title, content = r.content, html = r.html,
+                               raw_html = r.raw_html, sealed_by = r.sealed_by
+      FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(share_id text, page_index int,
+        title text, content text, html text, raw_html text, sealed_by text, was_sealed_by text)
+      WHERE p.share_id = r.share_id AND p.page_index = r.page_index
+        AND p.sealed_by IS NOT DISTINCT FROM r.was_sealed_by
+      RETURNING 1)
+    SELECT count(*)::int AS resealed FROM resealed`;
+}
+
+/** Whether any page is still sealed with the key. */
+export function pagesSealedBySql(keyId: string) {
+  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM share_pages WHERE sealed_by = ${keyId}) AS used`;
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
+import type { SealingKey } from "../crypto/seal";
 import { queryRows } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import type { ContentType } from "./note-policy";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
-import { consumeNoteSql, notePasswordHashSql } from "./note-sql";
+import { openPage, type StoredPageText } from "./note-sealing";
+import { consumeNoteSql, notePasswordHashSql, recordPasswordFailureSql } from "./note-sql";
 
 export type ReadPageRow = {
   page_index: number;
@@ -31,18 +33,19 @@ export type ReadNoteRow = {
 };
 
 /** One row of consumeNoteSql: the note's columns repeated beside each page. */
-type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow;
+type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText;
 
 /**
- * Folds consumeNoteSql's rows into the note and its pages (null: nothing was consumed). HTML kept
- * as written is passed on only while the server runs with HTML_MODE=trusted.
+ * Folds consumeNoteSql's rows into the note and its opened pages (null: nothing was consumed). HTML
+ * kept as written is passed on only while the server runs with HTML_MODE=trusted.
  */
-function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
+function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
   const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
-  const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
+  const opened = rows.map((row) => openPage(keys, id, row));
+  const pages = opened.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
     title,
     content,
@@ -56,13 +59,39 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
-async function consume(id: string, verifiedHash: string | null): Promise<ReadNoteRow | null> {
-  return foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash)));
+/**
+ * Consumes a view, then opens the pages: with the key derived from the password just checked, or
+ * the server's keys for a note without a password (or one stored before password sealing).
+ */
+async function consume(
+  id: string,
+  verifiedHash: string | null,
+  passwordKey: SealingKey | null = null,
+): Promise<ReadNoteRow | null> {
+  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash));
+  return foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
 }
 
-async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
-  const rows = await queryRows<{ hash: string | null }>(notePasswordHashSql(id));
+type StoredPassword = { hash: string | null; counts_failures: boolean };
+
+async function passwordHashOf(id: string): Promise<StoredPassword | null> {
+  const rows = await queryRows<StoredPassword>(notePasswordHashSql(id));
   return rows[0] ?? null;
+}
+
+/** A wrong password: counted when the note burns after failures, destroying it at the last one. */
+async function wrongPassword(id: string, stored: StoredPassword & { hash: string }): Promise<ApiError> {
+  if (!stored.counts_failures) return badPassword();
+  const [failure] = await queryRows<{ attempts_left: number; burned: boolean }>(
+    recordPasswordFailureSql(id, stored.hash),
+  );
+  if (!failure) return notFound();
+  return new ApiError(
+    "bad_password",
+    failure.burned
+      ? "The password is wrong, and that was the last attempt allowed: the note is destroyed."
+      : `This note needs a password, and the one given is wrong: ${failure.attempts_left} attempt(s) left before it is destroyed.`,
+  );
 }
 
 /**
@@ -90,15 +119,18 @@ export async function readNote(options: {
 
   const stored = await passwordHashOf(id);
   if (!stored) throw notFound();
+  let passwordKey: SealingKey | null = null;
   if (stored.hash === null) {
     if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
   } else {
     if (password === notAString) throw badPassword();
     const giveBack = await chargePasswordAttempt({ limits, noteId: id });
-    if (!(await verifyPassword(password, stored.hash))) throw badPassword();
+    const verified = await verifyPassword(password, stored.hash);
+    if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash });
     await giveBack();
+    passwordKey = verified.sealingKey;
   }
-  const read = await consume(id, stored.hash);
+  const read = await consume(id, stored.hash, passwordKey);
   if (!read) throw notFound();
   return read;
 }

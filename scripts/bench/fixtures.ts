@@ -2,6 +2,11 @@ import pg from "pg";
 import { renderNote } from "../../lib/render/render-note";
 import { generateNoteId } from "../../lib/notes/note-id";
 import { insertNoteSql } from "../../lib/notes/note-sql";
+import { generateSealingKey, sealingKeyFrom } from "../../lib/crypto/seal";
+import { sealPage } from "../../lib/notes/note-sealing";
+
+/** The key both servers seal with (ENCRYPTION_KEYS), so notes inserted here open on either. */
+export const benchEncryptionKey = generateSealingKey();
 
 // The notes the benchmark sends and reads: ordinary Markdown (headings, emphasis, lists, links,
 // code, a table), so rendering at create time does representative work.
@@ -46,12 +51,15 @@ export type SeededNotes = { small: string; large: string };
  * grown by the render, which the read scenarios' memory figures should not include.
  */
 export async function insertNote(databaseUrl: string, content: string): Promise<string> {
-  const page = { page_index: 0, title: null, content, content_type: "markdown" as const };
-  const statement = insertNoteSql(generateNoteId(), {
+  const id = generateNoteId();
+  const page = { page_index: 0, title: null, content, content_type: "markdown" as const, raw_html: null };
+  const key = sealingKeyFrom(Buffer.from(benchEncryptionKey, "base64url"));
+  const statement = insertNoteSql(id, {
     lifetime: 60 * 60,
     burnAfter: null,
+    burnAfterFailures: null,
     passwordHash: null,
-    pages: [{ ...page, html: renderNote(content, "markdown") }],
+    pages: [sealPage(key, id, { ...page, html: renderNote(content, "markdown") })],
     multiPage: false,
     sizeBytes: Buffer.byteLength(content),
     apiKeyId: null,

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { benchEncryptionKey } from "./fixtures";
 
 const nextBin = "node_modules/next/dist/bin/next";
 
@@ -104,6 +105,7 @@ export async function startServer(
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      ENCRYPTION_KEYS: benchEncryptionKey,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),

@@ -1,0 +1,61 @@
+import "server-only";
+import { SealError } from "../crypto/seal";
+import { getPrisma, queryRows } from "../db";
+import { sealingKeys } from "../env";
+import { openPage, sealPage, type StoredPageText } from "./note-sealing";
+import { pagesSealedBySql, pagesToResealSql, resealPagesSql, type ResealedPage } from "./note-sql";
+import { forgetSealingKeys } from "./sealing-key-registry";
+
+type StoredPage = StoredPageText & { share_id: string };
+
+export type ResealReport = {
+  /** pages now sealed with the first key */
+  resealed: number;
+  /** pages no configured key opens (left as they are) */
+  unopenable: number;
+  /** keys no page is sealed with any more: they may be dropped from ENCRYPTION_KEYS */
+  retired: string[];
+};
+
+/**
+ * Re-seals, in batches, every page sealed by an older key or stored before sealing, with the first
+ * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
+ * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
+ * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with.
+ */
+export async function resealNotes(options: {
+  batchSize?: number;
+  onBatch?: (resealed: number) => void;
+}): Promise<ResealReport> {
+  const { batchSize = 200, onBatch } = options;
+  const keys = sealingKeys();
+  const [sealing] = keys;
+  const report: ResealReport = { resealed: 0, unopenable: 0, retired: [] };
+  let after = { id: "", index: -1 };
+  for (;;) {
+    const batch = await queryRows<StoredPage>(pagesToResealSql(sealing.id, after, batchSize));
+    const last = batch.at(-1);
+    if (!last) break;
+    after = { id: last.share_id, index: last.page_index };
+    const pages: ResealedPage[] = [];
+    for (const page of batch) {
+      try {
+        const opened = openPage(keys, page.share_id, page);
+        pages.push({ ...sealPage(sealing, page.share_id, opened), was_sealed_by: page.sealed_by });
+      } catch (error) {
+        if (!(error instanceof SealError)) throw error;
+        report.unopenable++;
+      }
+    }
+    const [written] = await queryRows<{ resealed: number }>(resealPagesSql(pages));
+    report.resealed += written?.resealed ?? 0;
+    onBatch?.(report.resealed);
+  }
+  if (report.unopenable === 0) {
+    report.retired = await forgetSealingKeys(await getPrisma(), {
+      keep: sealing.id,
+      inUse: async (keyId) => (await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false,
+    });
+  }
+  return report;
+}

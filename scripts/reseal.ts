@@ -1,0 +1,46 @@
+// `npm run reseal`: re-seals every note sealed by an older key (or stored before sealing) with the
+// first of ENCRYPTION_KEYS, in batches, while the service runs; then says which keys may be dropped.
+// `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
+// With the embedded database, stop the server first: only one process may open its folder.
+import { generateSealingKey } from "../lib/crypto/seal";
+import { closeDatabase } from "../lib/db";
+import { sealingKeys } from "../lib/env";
+import { resealNotes } from "../lib/notes/reseal-notes";
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "generate-key") {
+    console.log(generateSealingKey());
+    return 0;
+  }
+  if (argv.length > 0) {
+    console.error("Usage: npm run reseal [-- generate-key]");
+    return 2;
+  }
+  const [sealing] = sealingKeys();
+  console.log(`Re-sealing notes with key ${sealing.id}…`);
+  const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
+  console.log(`Re-sealed ${report.resealed} page(s).`);
+  if (report.unopenable > 0) {
+    console.error(
+      `${report.unopenable} page(s) open with none of the configured keys; they were left as they are.`,
+    );
+    return 1;
+  }
+  console.log(
+    report.retired.length > 0
+      ? `No note is sealed with key(s) ${report.retired.join(", ")} any more: they may be removed from ENCRYPTION_KEYS.`
+      : "No other key is in use.",
+  );
+  return 0;
+}
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    await closeDatabase();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await closeDatabase().catch(() => {});
+    process.exit(1);
+  });
