@@ -26,6 +26,7 @@ function requestBody(pages: DraftPage[], options: FormData, keyed: boolean) {
   const permanent = keyed && options.get("permanent") === "on";
   const burnAfter = String(options.get("burn_after") ?? "").trim();
   const password = String(options.get("password") ?? "");
+  const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
   const [first] = pages;
   return {
     ...(pages.length === 1 && first
@@ -34,6 +35,7 @@ function requestBody(pages: DraftPage[], options: FormData, keyed: boolean) {
     ...(permanent ? { permanent: true } : { ttl: options.get("ttl") }),
     ...(burnAfter && { burn_after: Number(burnAfter) }),
     ...(password && { password }),
+    ...(burnAfterFailures && { burn_after_failures: Number(burnAfterFailures) }),
   };
 }
 

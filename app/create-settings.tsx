@@ -27,7 +27,7 @@ function Setting(props: { id: string; label: string; hint?: string; errors: Erro
   );
 }
 
-/** Expiry, read limit, password and API key: one row on a wide screen, a column on a phone. */
+/** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
   return (
     <fieldset className="card">
@@ -64,6 +64,19 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
             autoComplete="new-password"
             {...invalidProps("password", errors)}
           />
+          <label className="hint" htmlFor="burn_after_failures">
+            Destroy after this many wrong passwords
+          </label>
+          <input
+            id="burn_after_failures"
+            name="burn_after_failures"
+            type="number"
+            min={notePolicy.minBurnAfterFailures}
+            max={notePolicy.maxBurnAfterFailures}
+            placeholder="No limit"
+            {...invalidProps("burn_after_failures", errors)}
+          />
+          <FieldError id="burn_after_failures-error" message={errors.burn_after_failures} />
         </Setting>
         <Setting
           id="api_key"

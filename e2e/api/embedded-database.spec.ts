@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -7,12 +7,16 @@ import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
-// DATA_DIR, applies its migrations at start, and keeps data across a restart.
+// DATA_DIR, applies its migrations at start, and keeps data across a restart. Without
+// ENCRYPTION_KEYS either, the first start writes the key file the notes are sealed with.
 const port = testPorts.embeddedDatabase;
 const base = `http://127.0.0.1:${port}`;
 
 const startServer = (dataDir: string) =>
-  startServerProcess({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined } });
+  startServerProcess({
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
+  });
 
 test("embedded PGlite: create, read, restart, still there", async () => {
   test.setTimeout(timeouts.serverTest);
@@ -26,6 +30,15 @@ test("embedded PGlite: create, read, restart, still there", async () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
+    const plain = await fetch(`${base}/api/v1/shares`, {
+      method: "POST",
+      body: JSON.stringify({ content: "sealed by the key file", ttl: "1h" }),
+    });
+    const { id: plainId } = (await plain.json()) as { id: string };
+    const keyFile = path.join(dataDir, "encryption-key");
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const key = await readFile(keyFile, "utf8");
+    expect(key).toMatch(/^[\w-]{43}\n$/);
     const first = await fetch(`${base}/api/v1/shares/${id}/read`, {
       method: "POST",
       body: '{"password":"pw"}',
@@ -39,6 +52,10 @@ test("embedded PGlite: create, read, restart, still there", async () => {
     server = await startServer(dataDir);
     const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
     expect(await meta.json()).toMatchObject({ id, remaining_views: 1, password_required: true });
+    // The same key after the restart: the note sealed with it still opens.
+    expect(await readFile(keyFile, "utf8")).toBe(key);
+    const plainRead = await fetch(`${base}/api/v1/shares/${plainId}/read`, { method: "POST" });
+    expect(await plainRead.json()).toMatchObject({ content: "sealed by the key file" });
     const last = await fetch(`${base}/api/v1/shares/${id}/read`, {
       method: "POST",
       body: '{"password":"pw"}',

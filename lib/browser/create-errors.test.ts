@@ -12,6 +12,9 @@ describe("fieldOfError", () => {
     );
     expect(fieldOfError("bad_json", "password: must be a string", 1)).toBe("password");
     expect(fieldOfError("bad_burn_after", "burn_after: must be at least 1", 1)).toBe("burn_after");
+    expect(fieldOfError("bad_burn_after", "burn_after_failures: must be at most 100", 1)).toBe(
+      "burn_after_failures",
+    );
   });
 
   it("falls back on the code, then on the form", () => {
@@ -37,6 +40,17 @@ describe("errorMessage", () => {
     expect(errorMessage("burn_after", "bad_burn_after", "burn_after: must be at most 1000", 1)).toBe(
       "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
     );
+    expect(
+      errorMessage("burn_after_failures", "bad_burn_after", "burn_after_failures: must be at most 100", 1),
+    ).toBe("Enter a whole number from 1 to 100, or leave it empty for no limit.");
+    expect(
+      errorMessage(
+        "burn_after_failures",
+        "bad_burn_after",
+        "burn_after_failures: needs a password: only a note with a password can burn after wrong passwords",
+        1,
+      ),
+    ).toBe("Set a password too: only a note with a password can be destroyed after wrong passwords.");
     expect(
       errorMessage(
         "content-1",

@@ -15,7 +15,7 @@ const fieldOfCode: Record<string, string> = {
 };
 
 const PAGE_FIELD = /^pages\[(\d+)\]\.(content|format)/;
-const TOP_FIELD = /^(content|format|ttl|burn_after|password|permanent)\b/;
+const TOP_FIELD = /^(content|format|ttl|burn_after_failures|burn_after|password|permanent)\b/;
 
 /** The field id an API error belongs to. */
 export function fieldOfError(code: string, message: string, pageCount: number): string {
@@ -33,6 +33,13 @@ export function fieldOfError(code: string, message: string, pageCount: number): 
 }
 
 const burnAfterMessage = `Enter a whole number from ${notePolicy.minBurnAfter} to ${notePolicy.maxBurnAfter}, or leave it empty for no limit.`;
+
+/** The wrong-password limit's error: it needs a password, or a whole number in range. */
+function failuresMessage(message: string): string {
+  return message.includes("needs a password")
+    ? "Set a password too: only a note with a password can be destroyed after wrong passwords."
+    : `Enter a whole number from ${notePolicy.minBurnAfterFailures} to ${notePolicy.maxBurnAfterFailures}, or leave it empty for no limit.`;
+}
 
 /** What a field is called on the form, as the subject of a sentence. */
 function subjectOf(field: string, pageCount: number): string {
@@ -57,7 +64,8 @@ export function errorMessage(field: string, code: string, message: string, pageC
   if (code === "empty_content" || code === "empty_page") {
     return emptyPageMessage(Number(field.split("-")[1] ?? 0), pageCount);
   }
-  if (code === "bad_burn_after") return burnAfterMessage;
+  if (code === "bad_burn_after")
+    return field === "burn_after_failures" ? failuresMessage(message) : burnAfterMessage;
   if (code === "bad_api_key")
     return "This API key is not valid (unknown, mistyped or revoked). Check it, or leave the field empty.";
   const detail = /^[\w[\].]+: (.*)$/.exec(message);

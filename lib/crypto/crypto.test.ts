@@ -3,6 +3,7 @@ import { generateApiKey, hashApiKey, isWellFormedApiKey, publicPrefix } from "..
 import { generateNoteId, isNoteId } from "../notes/note-id";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { randomAlphanumeric } from "./random-string";
+import { generateSealingKey, open, parseSealingKey, seal, sealedBy, sealingKeyFrom, SealError } from "./seal";
 
 describe("randomAlphanumeric", () => {
   it("gives the requested length from [A-Za-z0-9] only", () => {
@@ -103,5 +104,42 @@ describe("password hashing", () => {
     events.push("event loop ran");
     await hashing;
     expect(events).toEqual(["event loop ran", "hashed"]);
+  });
+});
+
+describe("sealing (AES-256-GCM)", () => {
+  const key = sealingKeyFrom(Buffer.alloc(32, 7));
+  const other = sealingKeyFrom(Buffer.alloc(32, 8));
+
+  it("round-trips, names its key, and never holds the plaintext", () => {
+    const sealed = seal(key, "the launch code is 4711", "notes/v1|abc|0|content");
+    expect(sealed).toMatch(new RegExp(`^v1\\.${key.id}\\.[\\w-]+$`));
+    expect(key.id).toMatch(/^[\w-]{8}$/);
+    expect(sealedBy(sealed)).toBe(key.id);
+    expect(sealed).not.toContain("4711");
+    expect(open([other, key], sealed, "notes/v1|abc|0|content")).toBe("the launch code is 4711");
+    // Fresh IV every time: equal texts do not give equal values.
+    expect(seal(key, "same", "a")).not.toBe(seal(key, "same", "a"));
+  });
+
+  it("refuses another place, another key, and any altered byte", () => {
+    const sealed = seal(key, "secret", "notes/v1|abc|0|content");
+    expect(() => open([key], sealed, "notes/v1|abd|0|content")).toThrow(SealError);
+    expect(() => open([key], sealed, "notes/v1|abc|0|title")).toThrow(SealError);
+    expect(() => open([other], sealed, "notes/v1|abc|0|content")).toThrow(SealError);
+    const data = Buffer.from(sealed.split(".")[2] ?? "", "base64url");
+    for (const index of [0, 12, data.length - 1]) {
+      const altered = Buffer.from(data);
+      altered[index] = (altered[index] ?? 0) ^ 1;
+      const tampered = `v1.${key.id}.${altered.toString("base64url")}`;
+      expect(() => open([key], tampered, "notes/v1|abc|0|content")).toThrow(SealError);
+    }
+    expect(() => open([key], `v1.${key.id}.AAAA`, "x")).toThrow(SealError);
+  });
+
+  it("parses base64url 32-byte keys only", () => {
+    expect(parseSealingKey(generateSealingKey())?.bytes).toHaveLength(32);
+    expect(parseSealingKey("short")).toBe(null);
+    expect(parseSealingKey(Buffer.alloc(31).toString("base64url"))).toBe(null);
   });
 });
