@@ -52,7 +52,7 @@ const base64url = "[A-Za-z0-9_-]";
 // 43 characters carry 258 bits: the last one may only use its top 4 bits, so each key has one spelling.
 const keyPattern = new RegExp(`^${base64url}{42}[AEIMQUYcgkosw048]$`);
 const envelopePattern = new RegExp(
-  `^${version}\\.(key|key\\+password)\\.(${base64url}{22})\\.(${base64url}{16})\\.(${base64url}{22,})$`,
+  `^${version}\\.(${modes.map((mode) => mode.replace("+", "\\+")).join("|")})\\.(${base64url}{22})\\.(${base64url}{16})\\.(${base64url}{22,})$`,
 );
 
 /** @param {Uint8Array} bytes */
@@ -90,9 +90,9 @@ export function isWellFormedEnvelope(/** @type {unknown} */ envelope) {
 }
 
 /**
- * @param {Uint8Array} key the link's 32 bytes
+ * @param {Uint8Array<ArrayBuffer>} key the link's 32 bytes
  * @param {Mode} mode
- * @param {Uint8Array} salt
+ * @param {Uint8Array<ArrayBuffer>} salt
  * @param {string | undefined} password
  */
 async function aesKey(key, mode, salt, password) {
