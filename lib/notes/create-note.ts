@@ -21,6 +21,7 @@ export type CreatedNoteRow = {
   password_required: boolean;
   content_type: ContentType;
   page_count: number;
+  encrypted: boolean;
   owned: boolean;
   /** shown once; only for notes created without a key (a key deletes its own notes) */
   delete_token: string | null;
@@ -94,17 +95,19 @@ export async function createNote(options: {
     lifetime,
     burnAfter: body.burn_after ?? null,
     passwordHash,
+    // An encrypted note's one page is its envelope: nothing to render, and never HTML kept as written.
     pages: await Promise.all(
       pages.map(async (page) => ({
         ...page,
-        html: await renderNoteInWorker(page.content, page.content_type),
-        raw_html: rawHtmlOf(body, keyed, page),
+        html: body.encrypted ? "" : await renderNoteInWorker(page.content, page.content_type),
+        raw_html: body.encrypted ? null : rawHtmlOf(body, keyed, page),
       })),
     ),
     multiPage: body.pages !== undefined,
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
+    encrypted: body.encrypted === true,
   };
 
   for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {

@@ -13,6 +13,7 @@ export type NoteMetaRow = {
   password_required: boolean;
   content_type: ContentType;
   page_count: number;
+  encrypted: boolean;
 };
 
 /** Metadata of a live note. Never counts a view and never touches the content. */

@@ -27,6 +27,7 @@ export type ReadNoteRow = {
   read_count: number;
   burned: boolean;
   multi_page: boolean;
+  encrypted: boolean;
   pages: ReadPageRow[];
 };
 
@@ -41,7 +42,7 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
-  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
+  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted } = first;
   const pages = rows.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
     title,
@@ -50,7 +51,7 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
     html,
     raw_html: keepRawHtml ? raw_html : null,
   }));
-  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted, pages };
 }
 
 const badPassword = () =>
