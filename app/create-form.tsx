@@ -2,9 +2,16 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
+import {
+  checkDraft,
+  encryptedTooLargeMessage,
+  errorMessage,
+  fieldOfError,
+} from "@/lib/browser/create-errors";
+import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
+import { EncryptionChoice } from "./encryption-choice";
 import { FieldError } from "./field-error";
 import { PageEditor, type DraftPage } from "./page-editor";
 import { NoteResult } from "./note-result";
@@ -21,17 +28,25 @@ function swap<T>(items: T[], index: number, offset: number): T[] {
   return copy;
 }
 
-/** The body the API expects: `content` for one page, `pages` for several. */
-function requestBody(pages: DraftPage[], options: FormData, keyed: boolean) {
+const pageTexts = (pages: DraftPage[]) =>
+  pages.map(({ title, content, format }) => ({ title, content, format }));
+
+/**
+ * The body the API expects: `content` for one page, `pages` for several, or the envelope that seals
+ * them all (titles and formats included) for an encrypted note.
+ */
+function requestBody(pages: DraftPage[], options: FormData, keyed: boolean, envelope: string | null) {
   const permanent = keyed && options.get("permanent") === "on";
   const burnAfter = String(options.get("burn_after") ?? "").trim();
   const password = String(options.get("password") ?? "");
   const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
   const [first] = pages;
+  let note;
+  if (envelope !== null) note = { content: envelope, encrypted: true };
+  else if (pages.length === 1 && first) note = { content: first.content, format: first.format };
+  else note = { pages: pageTexts(pages) };
   return {
-    ...(pages.length === 1 && first
-      ? { content: first.content, format: first.format }
-      : { pages: pages.map(({ title, content, format }) => ({ title, content, format })) }),
+    ...note,
     ...(permanent ? { permanent: true } : { ttl: options.get("ttl") }),
     ...(burnAfter && { burn_after: Number(burnAfter) }),
     ...(password && { password }),
@@ -59,6 +74,7 @@ function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | unde
 export function CreateForm() {
   const [pages, setPages] = useState<DraftPage[]>(() => [blankPage()]);
   const [apiKey, setApiKey] = useState("");
+  const [encrypt, setEncrypt] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedNoteResponse | null>(null);
@@ -88,17 +104,23 @@ export function CreateForm() {
     if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
+    // The key stays in this page: it reaches the reader only in the link's fragment.
+    const password = String(options.get("password") ?? "");
+    const sealed = encrypt ? await sealNote({ pages: pageTexts(pages) }, { password }) : null;
     const result = await sendJson<CreatedNoteResponse>("/api/v1/shares", {
-      body: requestBody(pages, options, keyed),
+      body: requestBody(pages, options, keyed, sealed && sealed.envelope),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
     setBusy(false);
-    if (result.ok) return setCreated(result.data);
+    if (result.ok) {
+      const url = sealed ? `${result.data.url}#${sealed.key}` : result.data.url;
+      return setCreated({ ...result.data, url });
+    }
     const field = fieldOfError(result.error, result.message, pages.length);
-    const message =
-      field === "form"
-        ? failureMessage(result)
-        : errorMessage(field, result.error, result.message, pages.length);
+    let message = errorMessage(field, result.error, result.message, pages.length);
+    if (field === "form") message = failureMessage(result);
+    // The API counts the envelope's bytes, which the writer never saw.
+    else if (sealed && result.error === "too_large") message = encryptedTooLargeMessage;
     fail({ [field]: message });
   }
 
@@ -152,6 +174,7 @@ export function CreateForm() {
         </button>
         <FieldError id="pages-error" message={errors.pages} />
       </div>
+      <EncryptionChoice encrypt={encrypt} onChange={setEncrypt} />
       <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} />
       <button className="button" type="submit" disabled={busy}>
         {busy ? "Creating…" : "Create note"}

@@ -1,18 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { loadRenderer } from "@/lib/browser/load-renderer";
 import type { NoteFormat } from "@/lib/render/render-note";
 
-type Render = (content: string, format: NoteFormat) => string;
-
-let renderer: Promise<Render> | undefined;
-
-// The same unified pipeline and allow-list the server renders with at create time, loaded on first
-// use so the form does not wait for it. What the preview shows is what the note will look like.
-function loadRenderer(): Promise<Render> {
-  renderer ??= import("@/lib/render/render-note").then((module) => module.renderNote);
-  return renderer;
-}
+// What the preview shows is what the note will look like: it renders with the server's pipeline.
 
 // Rendering runs on the main thread: long texts wait longer, so typing is not interrupted as often.
 const previewDelay = (content: string) => (content.length > 50_000 ? 1500 : 250);

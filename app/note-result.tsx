@@ -34,6 +34,7 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
         <li>{expires}</li>
         <li>{describeLimit(note.burn_after)}</li>
         {note.password_required && <li>Password protected</li>}
+        {note.encrypted && <li>End-to-end encrypted: the key is the part of the link after #</li>}
         {note.page_count > 1 && <li>{note.page_count} pages</li>}
       </ul>
       <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />

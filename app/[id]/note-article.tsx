@@ -23,7 +23,8 @@ function pageFromHash(count: number): number | null {
 
 function pagesOf(note: ReadNoteResponse): NotePage[] {
   if (note.pages) return note.pages;
-  return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html: note.html }];
+  const html = note.html ?? "";
+  return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html }];
 }
 
 /** The note after the one read: every page came in that read, so switching pages costs nothing. */
@@ -65,8 +66,9 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
 
   function select(index: number) {
     setCurrent(index);
-    // replaceState: page switches are not worth a history entry each, and fire no hashchange.
-    window.history.replaceState(null, "", `#page-${index + 1}`);
+    // replaceState: page switches are not worth a history entry each, and fire no hashchange. An
+    // encrypted note's fragment is its key, which stays in the address bar.
+    if (!note.encrypted) window.history.replaceState(null, "", `#page-${index + 1}`);
   }
 
   const page = pages[current] ?? pages[0];
@@ -86,6 +88,7 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
         <ul className="meta-list" aria-label="About this note">
           <li>Created {new Date(note.created_at * 1000).toLocaleString()}</li>
           {pages.length > 1 && <li>{pages.length} pages</li>}
+          {note.encrypted && <li>End-to-end encrypted</li>}
           {!note.burned && (
             <li>
               <NoteCountdown expiresAt={note.expires_at} />
@@ -99,7 +102,7 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
         {note.raw_html ? (
           <TrustedFrame
             rawHtml={note.raw_html}
-            sanitizedHtml={note.html}
+            sanitizedHtml={note.html ?? ""}
             frameStyleNonce={frameStyleNonce}
             images={images}
           />

@@ -1,20 +1,20 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
+import { isWellFormedKey } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
+import { MissingKeyNotice, UndecryptableNotice, views } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
+import { linkKey, openEncryptedNote, openFailureMessage, subscribeToFragment } from "./open-encrypted-note";
 
 type Phase =
   | { name: "locked"; error?: string }
   | { name: "reading" }
   | { name: "shown"; note: ReadNoteResponse }
+  | { name: "undecryptable"; message: string; note: ReadNoteResponse }
   | { name: "gone" };
-
-function views(count: number) {
-  return count === 1 ? "1 more read" : `${count} more reads`;
-}
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
 export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; frameStyleNonce: string }) {
@@ -23,13 +23,26 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const [expired, setExpired] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const startedRef = useRef(false);
+  // An encrypted note's key is the link's fragment, which only the browser knows (null on the server).
+  const fragmentKey = useSyncExternalStore(subscribeToFragment, linkKey, () => null);
+  const keyless = meta.encrypted && fragmentKey !== null && !isWellFormedKey(fragmentKey);
+
+  async function open(note: ReadNoteResponse, key: string, password: string | undefined) {
+    if (!note.encrypted) return setPhase({ name: "shown", note });
+    try {
+      setPhase({ name: "shown", note: await openEncryptedNote(note, key, password) });
+    } catch (error) {
+      setPhase({ name: "undecryptable", message: openFailureMessage(error), note });
+    }
+  }
 
   async function read(password?: string) {
+    const key = linkKey();
     setPhase({ name: "reading" });
     const result = await sendJson<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
       body: password ? { password } : {},
     });
-    if (result.ok) setPhase({ name: "shown", note: result.data });
+    if (result.ok) await open(result.data, key, password);
     else if (result.error === "not_found") setPhase({ name: "gone" });
     else {
       setPhase({ name: "locked", error: failureMessage(result) });
@@ -38,8 +51,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   }
 
   useEffect(() => {
-    // A note without password or read limit loses nothing by being read at once.
-    if (needsClick || startedRef.current) return;
+    // A note without password or read limit loses nothing by being read at once; an encrypted note
+    // whose link has no usable key is not read at all.
+    if (needsClick || startedRef.current || (meta.encrypted && !isWellFormedKey(linkKey()))) return;
     startedRef.current = true;
     void read();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, on the first render
@@ -52,6 +66,13 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   }
 
   if (phase.name === "shown") return <NoteArticle note={phase.note} frameStyleNonce={frameStyleNonce} />;
+  if (phase.name === "undecryptable") {
+    const { note, message } = phase;
+    return (
+      <UndecryptableNotice message={message} burned={note.burned} remainingViews={note.remaining_views} />
+    );
+  }
+  if (keyless && phase.name !== "gone") return <MissingKeyNotice missing={fragmentKey === ""} />;
   if (phase.name === "gone" || expired) {
     return (
       <section className="card" aria-live="polite">
@@ -72,6 +93,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         {meta.remaining_views !== null && <li>{views(meta.remaining_views)} left</li>}
         {meta.page_count > 1 && <li>{meta.page_count} pages</li>}
         {meta.password_required && <li>Password protected</li>}
+        {meta.encrypted && <li>End-to-end encrypted</li>}
       </ul>
       {meta.remaining_views !== null && (
         <p className="banner warn">

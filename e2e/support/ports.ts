@@ -26,6 +26,7 @@ export const testPorts = {
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
   sealedAtRest: base + 45,
+  encryptedPrivacy: base + 40,
 };
 
 const taken = Object.values(testPorts);

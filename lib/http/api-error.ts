@@ -8,6 +8,7 @@ export const errorStatus = {
   bad_ttl: 400,
   bad_burn_after: 400,
   bad_content_type: 400,
+  bad_envelope: 400,
   bad_password: 401,
   bad_api_key: 401,
   bad_admin_secret: 401,

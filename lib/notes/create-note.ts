@@ -22,6 +22,7 @@ export type CreatedNoteRow = {
   password_required: boolean;
   content_type: ContentType;
   page_count: number;
+  encrypted: boolean;
   owned: boolean;
   /** shown once; only for notes created without a key (a key deletes its own notes) */
   delete_token: string | null;
@@ -103,12 +104,14 @@ export async function createNote(options: {
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
+    encrypted: body.encrypted === true,
   };
+  // An encrypted note's one page is its envelope: nothing to render, and never HTML kept as written.
   const pagesToSeal = await Promise.all(
     pages.map(async (page) => ({
       ...page,
-      html: await renderNoteInWorker(page.content, page.content_type),
-      raw_html: rawHtmlOf(body, keyed, page),
+      html: body.encrypted ? "" : await renderNoteInWorker(page.content, page.content_type),
+      raw_html: body.encrypted ? null : rawHtmlOf(body, keyed, page),
     })),
   );
 

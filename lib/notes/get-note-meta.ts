@@ -15,6 +15,7 @@ export type NoteMetaRow = {
   page_count: number;
   /** wrong passwords left before the note is destroyed; null: no limit */
   password_attempts_left: number | null;
+  encrypted: boolean;
 };
 
 /** Metadata of a live note. Never counts a view and never touches the content. */

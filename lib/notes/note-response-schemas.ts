@@ -14,6 +14,12 @@ const burnAfter = z
   .nullable()
   .describe("successful reads allowed in all; null: no limit");
 const remainingViews = z.int().min(0).nullable().describe("successful reads left; null: no limit");
+const encrypted = z
+  .boolean()
+  .describe(
+    "end to end encrypted: content is an envelope that only the link's key opens (its content_type is " +
+      "always markdown and its page_count 1: the real ones are sealed inside)",
+  );
 
 export const createdNoteResponseSchema = z.strictObject({
   id: noteId,
@@ -24,6 +30,7 @@ export const createdNoteResponseSchema = z.strictObject({
   password_required: z.boolean(),
   content_type: contentType.describe("of the first page"),
   page_count: z.int().min(1),
+  encrypted,
   owned: z.boolean().describe("created with a valid API key, which may delete it"),
   api_key: z.boolean().describe("the same as owned, under the name some clients use"),
   delete_token: z
@@ -49,6 +56,7 @@ export const noteMetaResponseSchema = z.strictObject({
     .describe("wrong passwords this note still takes before it is destroyed; null: no limit"),
   content_type: contentType,
   page_count: z.int().min(1),
+  encrypted,
 });
 
 const readPageSchema = z.strictObject({
@@ -61,9 +69,10 @@ const readPageSchema = z.strictObject({
 
 export const readNoteResponseSchema = z.strictObject({
   id: noteId,
-  content: z.string().describe("the first page's"),
+  content: z.string().describe("the first page's; an encrypted note's envelope"),
   content_type: contentType,
-  html: z.string().describe("sanitized HTML of the first page"),
+  html: z.string().nullable().describe("sanitized HTML of the first page; null for an encrypted note"),
+  encrypted,
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable(),
   burn_after: burnAfter,

@@ -21,6 +21,7 @@ export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): Cre
     password_required: row.password_required,
     content_type: row.content_type,
     page_count: row.page_count,
+    encrypted: row.encrypted,
     owned: row.owned,
     api_key: row.owned,
     delete_token: row.delete_token,
@@ -42,6 +43,7 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
     password_attempts_left: row.password_attempts_left,
     content_type: row.content_type,
     page_count: row.page_count,
+    encrypted: row.encrypted,
   };
 }
 
@@ -51,7 +53,9 @@ export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
     id: row.id,
     content: first?.content ?? "",
     content_type: first?.content_type ?? "markdown",
-    html: first?.html ?? "",
+    // An encrypted note's content is its envelope, which only a client holding the key can render.
+    html: row.encrypted ? null : (first?.html ?? ""),
+    encrypted: row.encrypted,
     created_at: seconds(row.created_at),
     expires_at: secondsOrNull(row.expires_at),
     burn_after: row.burn_after,

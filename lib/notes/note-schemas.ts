@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWellFormedEnvelope } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
 import { contentTypes, notePolicy, ttlSeconds, type Ttl } from "./note-policy";
 
@@ -61,10 +62,13 @@ export const createNoteBodySchema = z
       .max(notePolicy.maxBurnAfterFailures, `must be at most ${notePolicy.maxBurnAfterFailures}`)
       .nullable()
       .optional(),
+    encrypted: z.boolean({ error: "must be a boolean" }).optional(),
   })
   .check((ctx) => {
-    const { content, pages, password, burn_after_failures } = ctx.value;
-    if (content !== undefined && pages !== undefined) {
+    const { content, pages, password, burn_after_failures, encrypted } = ctx.value;
+    if (encrypted === true) {
+      encryptedNoteIssues(ctx.value).forEach((issue) => ctx.issues.push({ ...issue, input: ctx.value }));
+    } else if (content !== undefined && pages !== undefined) {
       ctx.issues.push({
         code: "custom",
         input: ctx.value,
@@ -85,6 +89,36 @@ export const createNoteBodySchema = z
   });
 
 export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
+
+/**
+ * An encrypted note is one envelope in `content` (its pages, titles and formats are sealed inside
+ * it, so the server never sees them): `pages` and `format` have no place beside it.
+ */
+function encryptedNoteIssues(body: { content?: string; pages?: unknown; format?: unknown }) {
+  const issue = (path: string, message: string, code?: ErrorCode) => ({
+    code: "custom" as const,
+    path: [path],
+    message,
+    ...(code && { params: { code } }),
+  });
+  if (body.pages !== undefined) {
+    return [issue("pages", "an encrypted note's pages are sealed inside its envelope, sent as content")];
+  }
+  if (body.format !== undefined) {
+    return [issue("format", "an encrypted note's format is sealed inside its envelope; leave format out")];
+  }
+  if (body.content === undefined) return [issue("content", "is required: the note's envelope")];
+  if (!isWellFormedEnvelope(body.content)) {
+    return [
+      issue(
+        "content",
+        'is not an envelope: an encrypted note\'s content must be "v1.<mode>.<salt>.<iv>.<ciphertext>"',
+        "bad_envelope",
+      ),
+    ];
+  }
+  return [];
+}
 
 /** A password that was sent but is not a string: wrong for a protected note, bad_json for others. */
 export const notAString: unique symbol = Symbol("password is not a string");

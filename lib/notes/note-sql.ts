@@ -37,6 +37,8 @@ export type NewNote = {
   apiKeyId: string | null;
   /** hex SHA-256 of the note's delete token (notes created without a key) */
   deleteTokenHash?: string | null;
+  /** end to end encrypted: one page whose content is an envelope, with no title and no HTML */
+  encrypted?: boolean;
 };
 
 /**
@@ -47,17 +49,19 @@ export function insertNoteSql(id: string, note: NewNote) {
   const { lifetime, burnAfter, burnAfterFailures, passwordHash, pages, multiPage, sizeBytes, apiKeyId } =
     note;
   const deleteTokenHash = note.deleteTokenHash ?? null;
+  const encrypted = note.encrypted ?? false;
   return Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
-                          multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures)
+                          multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
+                          encrypted)
       VALUES (${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
-              ${burnAfterFailures}::int)
+              ${burnAfterFailures}::int, ${encrypted})
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, created_at, expires_at, burn_after, content_type, page_count
+      RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted
     ), pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
@@ -69,13 +73,13 @@ export function insertNoteSql(id: string, note: NewNote) {
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
     )
-    SELECT id, created_at, expires_at, burn_after, content_type, page_count FROM note`;
+    SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`;
 }
 
 export function noteMetaSql(id: string) {
   return Prisma.sql`
     SELECT id, created_at, expires_at, burn_after, read_count,
-           password_hash IS NOT NULL AS password_required, content_type, page_count,
+           password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
            burn_after_failures - failed_attempts AS password_attempts_left
     FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
@@ -124,7 +128,7 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
       WHERE id = ${id} AND ${liveNote}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
       RETURNING id, created_at, expires_at, burn_after, read_count,
-                burned_at IS NOT NULL AS burned, multi_page
+                burned_at IS NOT NULL AS burned, multi_page, encrypted
     ), purged AS (
       DELETE FROM share_pages USING consumed
       WHERE share_pages.share_id = consumed.id AND consumed.burned

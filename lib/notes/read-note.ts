@@ -29,6 +29,7 @@ export type ReadNoteRow = {
   read_count: number;
   burned: boolean;
   multi_page: boolean;
+  encrypted: boolean;
   pages: ReadPageRow[];
 };
 
@@ -43,7 +44,7 @@ function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): Rea
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
-  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page } = first;
+  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted } = first;
   const opened = rows.map((row) => openPage(keys, id, row));
   const pages = opened.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
@@ -53,7 +54,7 @@ function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): Rea
     html,
     raw_html: keepRawHtml ? raw_html : null,
   }));
-  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, pages };
+  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted, pages };
 }
 
 const badPassword = () =>

@@ -18,7 +18,10 @@ export const noteRoutes = [
         summary: "Create a note",
         auth: "api-key",
         description:
-          "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html.",
+          "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html. " +
+          'With "encrypted": true, content is an end-to-end envelope (v1.<mode>.<salt>.<iv>.<ciphertext>, ' +
+          "base64url parts, AES-256-GCM) that the client sealed with a key kept in the link's fragment; " +
+          "the server stores it as given and never renders it. pages and format are refused beside it.",
         body: { schema: createNoteBodySchema, required: true },
         responses: {
           201: {
@@ -36,6 +39,7 @@ export const noteRoutes = [
               "bad_content_type",
               "bad_ttl",
               "bad_burn_after",
+              "bad_envelope",
             ],
           },
           401: badKey,

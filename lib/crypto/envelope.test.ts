@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { EnvelopeError, isWellFormedEnvelope, isWellFormedKey, openNote, sealNote } from "./envelope";
+
+const reasonOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "opened",
+    (error: unknown) => (error instanceof EnvelopeError ? error.reason : `threw ${String(error)}`),
+  );
+
+/** The envelope with one character of part `part` (0: version … 4: ciphertext) changed. */
+function tamper(envelope: string, part: number): string {
+  const parts = envelope.split(".");
+  const text = parts[part] ?? "";
+  const at = Math.floor(text.length / 2);
+  parts[part] = text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
+  return parts.join(".");
+}
+
+describe("the end-to-end envelope", () => {
+  it("round-trips text and multi-page documents, titles included, and shows none of it", async () => {
+    const text = "# Überschrift\n\nThe code is **4711** 🔑";
+    const sealed = await sealNote(text);
+    expect(isWellFormedKey(sealed.key)).toBe(true);
+    expect(isWellFormedEnvelope(sealed.envelope)).toBe(true);
+    expect(sealed.envelope).toMatch(/^v1\.key\.[\w-]{22}\.[\w-]{16}\.[\w-]+$/);
+    expect(await openNote(sealed.envelope, sealed.key)).toEqual({
+      pages: [{ title: "", content: text, format: "markdown" }],
+    });
+
+    const document = {
+      pages: [
+        { title: "Secret title", content: "one", format: "markdown" as const },
+        { title: "Second", content: "<b>two</b>", format: "html" as const },
+      ],
+    };
+    const multi = await sealNote(document);
+    expect(multi.envelope).not.toContain("Secret");
+    expect(atob(multi.envelope.split(".")[4]!.replace(/-/g, "+").replace(/_/g, "/"))).not.toContain("Secret");
+    expect(await openNote(multi.envelope, multi.key)).toEqual(document);
+  });
+
+  it("uses a fresh key, salt and iv for every note", async () => {
+    const [a, b] = await Promise.all([sealNote("same"), sealNote("same")]);
+    expect(a!.key).not.toBe(b!.key);
+    expect(a!.envelope.split(".").slice(2, 4)).not.toEqual(b!.envelope.split(".").slice(2, 4));
+  });
+
+  it("round-trips half a megabyte", async () => {
+    const text = "x".repeat(512 * 1024);
+    const sealed = await sealNote(text);
+    expect((await openNote(sealed.envelope, sealed.key)).pages[0]!.content).toBe(text);
+  });
+
+  it("with a password, opens only with the key and the password together", async () => {
+    const sealed = await sealNote("guarded", { password: "hunter2" });
+    expect(sealed.envelope.startsWith("v1.key+password.")).toBe(true);
+    expect((await openNote(sealed.envelope, sealed.key, "hunter2")).pages[0]!.content).toBe("guarded");
+    expect(await reasonOf(openNote(sealed.envelope, sealed.key))).toBe("needs_password");
+    expect(await reasonOf(openNote(sealed.envelope, sealed.key, "hunter3"))).toBe("wrong_key");
+    const other = await sealNote("x");
+    expect(await reasonOf(openNote(sealed.envelope, other.key, "hunter2"))).toBe("wrong_key");
+  });
+
+  it("refuses a changed salt, iv or ciphertext, and a changed mode, as a wrong key", async () => {
+    const sealed = await sealNote("tamper me", { password: "pw" });
+    for (const part of [2, 3, 4]) {
+      expect(await reasonOf(openNote(tamper(sealed.envelope, part), sealed.key, "pw"))).toBe("wrong_key");
+    }
+    // Claiming the key alone opens it (the mode is bound as associated data) does not help either.
+    const downgraded = sealed.envelope.replace("v1.key+password.", "v1.key.");
+    expect(await reasonOf(openNote(downgraded, sealed.key, "pw"))).toBe("wrong_key");
+    // Swapping in another note's ciphertext under this header fails too.
+    const other = await sealNote("other", { password: "pw" });
+    const spliced = [...sealed.envelope.split(".").slice(0, 4), other.envelope.split(".")[4]].join(".");
+    expect(await reasonOf(openNote(spliced, sealed.key, "pw"))).toBe("wrong_key");
+  });
+
+  it("says which of key, envelope or document is wrong", async () => {
+    const sealed = await sealNote("x");
+    expect(await reasonOf(openNote(sealed.envelope, ""))).toBe("bad_key");
+    expect(await reasonOf(openNote(sealed.envelope, sealed.key.slice(1)))).toBe("bad_key");
+    expect(await reasonOf(openNote(sealed.envelope.replace(/^v1/, "v2"), sealed.key))).toBe("bad_envelope");
+    expect(await reasonOf(openNote("plain text", sealed.key))).toBe("bad_envelope");
+  });
+
+  it("checks shapes: keys of 256 bits with one spelling, envelopes of version 1", async () => {
+    const { key, envelope } = await sealNote("x");
+    expect(isWellFormedKey(`${key}A`)).toBe(false);
+    expect(isWellFormedKey(`${key.slice(0, 42)}B`)).toBe(false);
+    expect(isWellFormedKey(key.replace(/.$/, "+"))).toBe(false);
+    expect(isWellFormedKey(42)).toBe(false);
+    expect(isWellFormedEnvelope(`${envelope}A`)).toBe(envelope.split(".")[4]!.length % 4 !== 0);
+    expect(isWellFormedEnvelope(`${envelope}AAAA`)).toBe(true);
+    expect(isWellFormedEnvelope(envelope.replace(".key.", ".none."))).toBe(false);
+    expect(isWellFormedEnvelope(envelope.split(".").slice(0, 4).join("."))).toBe(false);
+    expect(isWellFormedEnvelope(`${envelope}.x`)).toBe(false);
+    expect(isWellFormedEnvelope({ envelope })).toBe(false);
+  });
+
+  it("refuses a document that opens but is not a note", async () => {
+    const notANote = await sealNote({ pages: [] });
+    expect(await reasonOf(openNote(notANote.envelope, notANote.key))).toBe("bad_document");
+    const badPage = await sealNote({ pages: [{ title: 1, content: "x", format: "pdf" }] } as never);
+    expect(await reasonOf(openNote(badPage.envelope, badPage.key))).toBe("bad_document");
+  });
+});

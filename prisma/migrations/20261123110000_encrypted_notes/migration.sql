@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "shares" ADD COLUMN     "encrypted" BOOLEAN NOT NULL DEFAULT false;
