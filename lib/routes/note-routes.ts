@@ -5,6 +5,7 @@ import {
   noteMetaResponseSchema,
 } from "../notes/note-response-schemas";
 import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
+import { env } from "../env";
 import type { RouteDeclaration } from "./route-declaration";
 
 // The notes API. Its request rates are the service's highest, so the front server serves it directly.
@@ -16,9 +17,16 @@ export const noteRoutes = [
     methods: {
       POST: {
         summary: "Create a note",
-        auth: "api-key",
-        description:
-          "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html.",
+        ...(env.CREATE_REQUIRES_KEY
+          ? {
+              auth: "api-key-required",
+              description: "This server needs a key to create; a key allows permanent and html.",
+            }
+          : {
+              auth: "api-key",
+              description:
+                "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html.",
+            }),
         body: { schema: createNoteBodySchema, required: true },
         responses: {
           201: {
@@ -38,7 +46,7 @@ export const noteRoutes = [
               "bad_burn_after",
             ],
           },
-          401: badKey,
+          401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
           413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
           429: rateLimited,
           503: { ...unavailable, codes: ["id_generation_failed", "unavailable"] },
