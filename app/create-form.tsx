@@ -18,6 +18,14 @@ import { NoteResult } from "./note-result";
 
 type Errors = Record<string, string | undefined>;
 
+/** What the server's settings decide about the form. */
+export type CreateOptions = {
+  ttlChoices: { value: string; label: string }[];
+  defaultTtl: string;
+  /** CREATE_REQUIRES_KEY: the form asks for a key before sending anything */
+  requiresKey: boolean;
+};
+
 let nextKey = 1;
 const blankPage = (): DraftPage => ({ key: nextKey++, title: "", content: "", format: "markdown" });
 
@@ -71,7 +79,7 @@ function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | unde
 }
 
 /** The create page's form. It calls the JSON API like any client; its errors land by their field. */
-export function CreateForm() {
+export function CreateForm({ options: settings }: { options: CreateOptions }) {
   const [pages, setPages] = useState<DraftPage[]>(() => [blankPage()]);
   const [apiKey, setApiKey] = useState("");
   const [encrypt, setEncrypt] = useState(true);
@@ -101,6 +109,7 @@ export function CreateForm() {
       pages.map((page) => page.content),
       String(options.get("burn_after") ?? "").trim(),
     );
+    if (settings.requiresKey && !keyed) problems.api_key = "This server needs an API key to create notes.";
     if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
@@ -175,7 +184,7 @@ export function CreateForm() {
         <FieldError id="pages-error" message={errors.pages} />
       </div>
       <EncryptionChoice encrypt={encrypt} onChange={setEncrypt} />
-      <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} />
+      <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} options={settings} />
       <button className="button" type="submit" disabled={busy}>
         {busy ? "Creating…" : "Create note"}
       </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { notePolicy } from "@/lib/notes/note-policy";
+import type { CreateOptions } from "./create-form";
 import { FieldError, invalidProps } from "./field-error";
 
 type Errors = Record<string, string | undefined>;
@@ -9,6 +10,7 @@ type Props = {
   keyed: boolean;
   apiKey: string;
   onApiKey: (key: string) => void;
+  options: CreateOptions;
 };
 
 /** A setting: its label, the control (`id`), an optional hint and the error the API gave for it. */
@@ -28,17 +30,18 @@ function Setting(props: { id: string; label: string; hint?: string; errors: Erro
 }
 
 /** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
-export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
+export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
   return (
     <fieldset className="card">
       <legend>Settings</legend>
       <div className="grid settings">
         <Setting id="ttl" label="Expires after" errors={errors}>
-          <select id="ttl" name="ttl" defaultValue="1d" {...invalidProps("ttl", errors)}>
-            <option value="1h">1 hour</option>
-            <option value="1d">1 day</option>
-            <option value="7d">7 days</option>
-            <option value="30d">30 days</option>
+          <select id="ttl" name="ttl" defaultValue={options.defaultTtl} {...invalidProps("ttl", errors)}>
+            {options.ttlChoices.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
           <label className="hint">
             <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> Never expires (needs
@@ -80,8 +83,12 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey }: Props) {
         </Setting>
         <Setting
           id="api_key"
-          label="API key (optional)"
-          hint="Unlocks permanent notes and HTML."
+          label={options.requiresKey ? "API key (required)" : "API key (optional)"}
+          hint={
+            options.requiresKey
+              ? "This server needs one to create notes; it also unlocks permanent notes and HTML."
+              : "Unlocks permanent notes and HTML."
+          }
           errors={errors}
         >
           <input

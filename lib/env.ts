@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { generateSealingKey, parseSealingKey, type SealingKey, type SealingKeys } from "./crypto/seal";
+import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 
 // The only reader of process.env: every setting is validated once, and a bad value stops the
@@ -116,6 +117,20 @@ const envSchema = z.object({
    * also keep the HTML as written, which the viewer shows only inside a sandboxed frame.
    */
   HTML_MODE: z.enum(["sanitize", "trusted"]).default("sanitize"),
+  /** The API's accepted `ttl` values, in the order the create page offers them. */
+  TTL_CHOICES: parsedWith(
+    parseTtlChoices,
+    "must be ttl values such as 5m,1h,1d,90d: each a whole number of m, h or d from 1m to 365d, no lifetime twice",
+  ).transform((choices): TtlChoices => choices ?? (parseTtlChoices(defaultTtlChoices) as TtlChoices)),
+  /** The create page's preselected ttl: one of TTL_CHOICES; unset: 1d when offered, else the first. */
+  DEFAULT_TTL: optional(z.string()),
+  /** 1: creating a note needs a valid API key (anonymous creates get 401 bad_api_key). */
+  CREATE_REQUIRES_KEY: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
+  /** Bearer token of GET /metrics (Prometheus); unset: that path is 404. */
+  METRICS_TOKEN: optional(z.string().min(16, { error: "must be at least 16 characters" })),
 
   // Database outages: how long to wait before answering 503 unavailable
   /** Getting a Postgres connection (opening one, or waiting for a free one in the pool). */
@@ -144,9 +159,18 @@ const checkedEnvSchema = envSchema
       "must be set with DATABASE_URL. Notes are stored sealed with this key: every instance must " +
       "use the same one, and losing it loses every note, so keep a copy somewhere safe. A freshly " +
       `generated key to use: ENCRYPTION_KEYS=${generateSealingKey()}`,
-  });
+  })
+  .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
+    path: ["DEFAULT_TTL"],
+    error: "must be one of TTL_CHOICES",
+  })
+  .transform((env) => ({
+    ...env,
+    DEFAULT_TTL:
+      env.DEFAULT_TTL ?? (env.TTL_CHOICES.has("1d") ? "1d" : ([...env.TTL_CHOICES.keys()][0] ?? "1d")),
+  }));
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof checkedEnvSchema>;
 
 /** Every variable the service reads, in the schema's order. */
 export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];

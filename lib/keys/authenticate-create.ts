@@ -1,10 +1,13 @@
 import "server-only";
+import { env } from "../env";
+import { ApiError } from "../http/api-error";
 import { authenticateRequest, type ApiKeyIdentity } from "./authenticate-request";
 import type { RequestLimits } from "../rate-limit/request-limits";
 
 /**
  * Authenticates a create and charges its limit: per key with a valid key, else per client. A request
- * with a bad key is charged per client too, so trying keys is limited like any other create.
+ * with a bad key is charged per client too, so trying keys is limited like any other create. With
+ * CREATE_REQUIRES_KEY, a create without a key is charged per client and refused.
  */
 export async function authenticateCreate(options: {
   request: Request;
@@ -16,5 +19,11 @@ export async function authenticateCreate(options: {
     throw error;
   });
   await limits.charge(apiKey ? "createPerKey" : "create", apiKey ? `key:${apiKey.id}` : limits.clientId);
+  if (!apiKey && env.CREATE_REQUIRES_KEY) {
+    throw new ApiError(
+      "bad_api_key",
+      "This server needs an API key to create notes: send it as X-API-Key or Authorization: Bearer.",
+    );
+  }
   return apiKey;
 }

@@ -9,7 +9,7 @@ import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
-import { notePolicy, ttlSeconds, type ContentType } from "./note-policy";
+import { notePolicy, type ContentType } from "./note-policy";
 import type { CreateNoteBody } from "./note-schemas";
 
 type PageText = Omit<NewPage, "html" | "raw_html" | "sealed_by">;
@@ -60,8 +60,8 @@ function sizeOf(pages: PageText[]): number {
 /** Seconds to live, or null for a permanent note (honoured only with a valid key). */
 function lifetimeOf(body: CreateNoteBody, keyed: boolean): number | null {
   if (keyed && body.permanent === true) return null;
+  const choices = `one of ${[...env.TTL_CHOICES.keys()].join(", ")}`;
   if (body.ttl === undefined) {
-    const choices = `one of ${Object.keys(ttlSeconds).join(", ")}`;
     // permanent: true was sent, but only a key holder's note may be permanent: say so, not just "required".
     throw new ApiError(
       "bad_ttl",
@@ -70,7 +70,9 @@ function lifetimeOf(body: CreateNoteBody, keyed: boolean): number | null {
         : `ttl is required: ${choices}.`,
     );
   }
-  return ttlSeconds[body.ttl];
+  const seconds = env.TTL_CHOICES.get(body.ttl);
+  if (seconds === undefined) throw new ApiError("bad_ttl", `ttl must be ${choices}.`);
+  return seconds;
 }
 
 export async function createNote(options: {

@@ -19,15 +19,6 @@ export const noteIdPattern = new RegExp(`^[A-Za-z0-9]{${notePolicy.idLength}}$`)
 /** A note's delete token: "ndt_" + 43 of [A-Za-z0-9] (256 random bits). */
 export const deleteTokenPattern = /^ndt_[A-Za-z0-9]{43}$/;
 
-export const ttlSeconds = {
-  "1h": 60 * 60,
-  "1d": 24 * 60 * 60,
-  "7d": 7 * 24 * 60 * 60,
-  "30d": 30 * 24 * 60 * 60,
-} as const;
-
-export type Ttl = keyof typeof ttlSeconds;
-
 export const contentTypes = ["markdown", "html"] as const;
 
 export type ContentType = (typeof contentTypes)[number];

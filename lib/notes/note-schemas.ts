@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isWellFormedEnvelope } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
-import { contentTypes, notePolicy, ttlSeconds, type Ttl } from "./note-policy";
+import { env } from "../env";
+import { contentTypes, notePolicy } from "./note-policy";
 
 // Postgres text cannot hold U+0000 and UTF-8 cannot hold a lone surrogate. Rather than store
 // something other than what was sent, such text is refused with bad_json.
@@ -44,8 +45,8 @@ export const createNoteBodySchema = z
       .optional(),
     format: formatSchema.optional(),
     ttl: z
-      .enum(Object.keys(ttlSeconds) as [Ttl, ...Ttl[]], {
-        error: `must be one of ${Object.keys(ttlSeconds).join(", ")}`,
+      .enum([...env.TTL_CHOICES.keys()] as [string, ...string[]], {
+        error: `must be one of ${[...env.TTL_CHOICES.keys()].join(", ")}`,
       })
       .optional(),
     permanent: z.boolean({ error: "must be a boolean" }).optional(),

@@ -18,7 +18,8 @@ export type ApiResponse = {
 export type OpenApiOperation = {
   readonly summary: string;
   readonly description?: string;
-  readonly auth?: "api-key" | "api-key-or-delete-token" | "cron-secret";
+  /** api-key: optional; api-key-required: CREATE_REQUIRES_KEY made it mandatory */
+  readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
   readonly responses: Readonly<Record<number, ApiResponse>>;
 };

@@ -5,7 +5,13 @@ import {
   noteMetaResponseSchema,
 } from "../notes/note-response-schemas";
 import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
+import { env } from "../env";
 import type { RouteDeclaration } from "./route-declaration";
+
+const encryptedDescription =
+  'With "encrypted": true, content is an end-to-end envelope (v1.<mode>.<salt>.<iv>.<ciphertext>, ' +
+  "base64url parts, AES-256-GCM) that the client sealed with a key kept in the link's fragment; " +
+  "the server stores it as given and never renders it. pages and format are refused beside it.";
 
 // The notes API. Its request rates are the service's highest, so the front server serves it directly.
 
@@ -16,12 +22,15 @@ export const noteRoutes = [
     methods: {
       POST: {
         summary: "Create a note",
-        auth: "api-key",
-        description:
-          "Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html. " +
-          'With "encrypted": true, content is an end-to-end envelope (v1.<mode>.<salt>.<iv>.<ciphertext>, ' +
-          "base64url parts, AES-256-GCM) that the client sealed with a key kept in the link's fragment; " +
-          "the server stores it as given and never renders it. pages and format are refused beside it.",
+        ...(env.CREATE_REQUIRES_KEY
+          ? {
+              auth: "api-key-required",
+              description: `This server needs a key to create; a key allows permanent and html. ${encryptedDescription}`,
+            }
+          : {
+              auth: "api-key",
+              description: `Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html. ${encryptedDescription}`,
+            }),
         body: { schema: createNoteBodySchema, required: true },
         responses: {
           201: {
@@ -42,7 +51,7 @@ export const noteRoutes = [
               "bad_envelope",
             ],
           },
-          401: badKey,
+          401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
           413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
           429: rateLimited,
           503: { ...unavailable, codes: ["id_generation_failed", "unavailable"] },
