@@ -4,7 +4,9 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
+import { databaseStillOpening } from "./db/database-unavailable";
 import { queryPool } from "./db/pg-statements";
+import { statementTimeouts } from "./db/statement-timeouts";
 import { embeddedDataDir, env, sealingKeys } from "./env";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { checkSealingKeys } from "./notes/sealing-key-registry";
@@ -17,21 +19,18 @@ type Database = { prisma: PrismaClient; queryRows: QueryRows; close: () => Promi
 
 // One database per process, never a second pool or a second PGlite on the same folder. The slot is
 // emptied when opening fails (the next request tries again) and when the database closes.
-const slot = processSingleton("database", (): { current?: Promise<Database> } => ({}));
+const slot = processSingleton("database", (): { current?: Promise<Database>; open?: Database } => ({}));
 
 async function openPostgres(url: string): Promise<Database> {
   await migrateDatabase(url);
   // Every wait on the database is bounded, so an outage is a quick 503 rather than a hang: getting
-  // a connection, the server running a statement (statement_timeout), and the answer arriving at
-  // all (query_timeout, for a network gone silent; a second later, so the server's own cancel, which
-  // keeps the connection usable, normally comes first). Broken connections leave the pool, and new
-  // ones are opened as needed, so service resumes by itself when the database is back.
+  // a connection, and each statement (lib/db/statement-timeouts.ts). Broken connections leave the
+  // pool, and new ones are opened as needed, so service resumes by itself when the database is back.
   const pool = new pg.Pool({
     connectionString: url,
     max: env.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
-    statement_timeout: env.DATABASE_QUERY_TIMEOUT_MS,
-    query_timeout: env.DATABASE_QUERY_TIMEOUT_MS + 1_000,
+    ...statementTimeouts(env.DATABASE_QUERY_TIMEOUT_MS),
     keepAlive: true,
   });
   // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
@@ -48,6 +47,14 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+function waitForOpening(opening: Promise<Database>, limitMs: number): Promise<Database> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(databaseStillOpening()), limitMs);
+  });
+  return Promise.race([opening, deadline]).finally(() => clearTimeout(timer));
 }
 
 async function openEmbedded(): Promise<Database> {
@@ -77,17 +84,37 @@ async function withSealingKeysChecked(database: Database): Promise<Database> {
   }
 }
 
-/** The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR. */
-export function getDatabase(): Promise<Database> {
+/**
+ * Opens the database once per process (applying migrations, then checking that the configured keys
+ * open its notes) and resolves when it is ready; instrumentation.ts awaits this at start-up.
+ * Requests use getDatabase().
+ */
+export function openDatabase(): Promise<Database> {
   if (!slot.current) onShutdown(closeDatabase);
   slot.current ??= (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openEmbedded())
     .then(withSealingKeysChecked)
-    .catch((error: unknown) => {
-      // Not cached: the next request tries again (say, once the database is reachable).
-      slot.current = undefined;
-      throw error;
-    });
+    .then(
+      (database) => (slot.open = database),
+      (error: unknown) => {
+        // Not cached: the next request tries again (say, once the database is reachable).
+        slot.current = undefined;
+        throw error;
+      },
+    );
   return slot.current;
+}
+
+/**
+ * The migrated database: Postgres when DATABASE_URL is set, else embedded PGlite under DATA_DIR.
+ * While Postgres is still being opened (its migration waits for a silent network, or for the
+ * migration lock another process holds), a caller waits at most DATABASE_CONNECT_TIMEOUT_MS and then
+ * fails as unavailable (503); the opening goes on, bounded by its own timeouts, for later callers.
+ * The embedded database is local work, not an outage: callers wait for it to open.
+ */
+export async function getDatabase(): Promise<Database> {
+  if (slot.open) return slot.open;
+  const opening = openDatabase();
+  return env.DATABASE_URL ? waitForOpening(opening, env.DATABASE_CONNECT_TIMEOUT_MS) : opening;
 }
 
 export async function getPrisma(): Promise<PrismaClient> {
@@ -113,5 +140,6 @@ export async function pingDatabase(): Promise<void> {
 export async function closeDatabase(): Promise<void> {
   const database = slot.current;
   slot.current = undefined;
+  slot.open = undefined;
   if (database) await (await database).close();
 }

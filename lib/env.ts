@@ -86,6 +86,16 @@ const envSchema = z.object({
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
 
+  // The front server of `npm start` (lib/server/front-server.ts)
+  /** A client must have sent a request's headers within this long of starting it. */
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1_000, 600_000).default(10_000),
+  /** ... and the whole request, body included (bodies are at most 2 MiB). */
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1_000, 3_600_000).default(60_000),
+  /** An idle keep-alive connection is closed after this long. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000).default(5_000),
+  /** Open client connections at most; a new one beyond it is closed at once. */
+  HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1_000),
+
   // Rate limiting (lib/rate-limit): each limit is `<requests>/<window>` (e.g. 30/1m) or `off`.
   RATE_LIMIT_CREATE: rateRule,
   RATE_LIMIT_CREATE_PER_KEY: rateRule,
@@ -152,6 +162,11 @@ const checkedEnvSchema = envSchema
   .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
     path: ["UPSTASH_REDIS_REST_TOKEN"],
     error: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+  })
+  // Node refuses a headers timeout longer than the request's.
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+    path: ["HTTP_HEADERS_TIMEOUT_MS"],
+    error: "must not be longer than HTTP_REQUEST_TIMEOUT_MS",
   })
   .refine((env) => !env.DATABASE_URL || env.ENCRYPTION_KEYS, {
     path: ["ENCRYPTION_KEYS"],

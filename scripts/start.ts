@@ -1,7 +1,8 @@
 // `npm start`: validates the configuration, builds when there is no build yet (a fresh clone), then
 // serves the production build on PORT through lib/server/front-server.ts and runs the periodic
 // cleanup; on a signal it stops all of it. Next.js opens the database and applies migrations as it
-// prepares (instrumentation.ts, as under `next dev` and on platforms), for Postgres and PGlite alike.
+// prepares (instrumentation.ts, as under `next dev` and on platforms), for Postgres and PGlite alike,
+// and the server listens only once that is done: a port that accepts is a server that can answer.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,8 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const { default: next } = await import("next");
-const { createFrontServer, drainServer } = await import("../lib/server/front-server");
+const { createFrontServer } = await import("../lib/server/front-server");
+const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
@@ -29,20 +31,34 @@ const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direc
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
 const directRoutes = await loadDirectRoutes(path.resolve(".next"));
-const server = createFrontServer(
+const front = createFrontServer(
   directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
+  {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: env.HTTP_MAX_CONNECTIONS,
+  },
 );
-server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
+await startupFinished();
+front.server.once("error", (error: NodeJS.ErrnoException) => {
+  console.error(`Cannot start: cannot listen on port ${env.PORT} (${error.code ?? error.message}).`);
+  process.exit(1);
+});
+front.server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 
-// Stops accepting, finishes what is in flight, stops the cleanup (a run in progress ends after its
-// batch), then closes Next.js and the database, and exits with `exitCode`.
+// Stops accepting, answers what is in flight and queued (lib/server/front-server.ts), stops the
+// cleanup (a run in progress ends after its batch), then closes Next.js and the database, and exits
+// with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${reason}: finishing requests in flight, then stopping.`);
-  void drainServer(server, env.SHUTDOWN_GRACE_MS)
+  void front
+    .drain(env.SHUTDOWN_GRACE_MS, () =>
+      console.log(`${reason}: finishing requests in flight, then stopping.`),
+    )
     .then(() => cleanup?.stop())
     .then(() => app.close())
     .then(runShutdownHooks)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database-unavailable";
+import { databaseStillOpening, isDatabaseUnavailable } from "./database-unavailable";
 
 // The shapes seen from node-postgres and Prisma 7's pg adapter when the database went away
 // (e2e/api/outage.spec.ts produces them for real), and errors that are bugs instead.
@@ -31,6 +31,10 @@ describe("isDatabaseUnavailable", () => {
       prismaError("P2010", { cause: { kind: "postgres", originalCode: "57P01" } }),
       prismaError("P2010", { cause: { kind: "postgres", originalCode: "08006" } }),
       new Error("wrapped", { cause: socketError }),
+      new Error("The migration lock is held by ...", {
+        cause: Object.assign(new Error("x"), { code: "55P03" }),
+      }),
+      databaseStillOpening(),
     ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     }

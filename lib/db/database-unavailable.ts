@@ -26,8 +26,18 @@ const adapterKinds = new Set([
 ]);
 
 // SQLSTATE: statement timeout or cancel, server shutting down or starting, too many connections,
-// disk full (it recovers by itself once space is freed).
-const sqlStates = new Set(["57014", "57P01", "57P02", "57P03", "53300", "53100"]);
+// disk full (it recovers by itself once space is freed), a lock not granted within lock_timeout
+// (the migration's, held by another process: lib/db/migrate.ts).
+const sqlStates = new Set(["57014", "57P01", "57P02", "57P03", "53300", "53100", "55P03"]);
+
+// lib/db.ts: a request waited its time for a database that is still being opened.
+const stillOpeningCode = "NOTES_DATABASE_STILL_OPENING";
+
+export function databaseStillOpening(): Error {
+  return Object.assign(new Error("The database is still being opened (see the log)."), {
+    code: stillOpeningCode,
+  });
+}
 
 // node-postgres reports a lost or timed-out connection as a plain Error with one of these messages.
 const driverMessages = [
@@ -53,6 +63,7 @@ function meansUnavailable(error: ErrorLike): boolean {
   const message = typeof error.message === "string" ? error.message : "";
   return (
     socketCodes.has(code) ||
+    code === stillOpeningCode ||
     prismaCodes.has(code) ||
     (typeof error.kind === "string" && adapterKinds.has(error.kind)) ||
     sqlStates.has(sqlState) ||

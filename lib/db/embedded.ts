@@ -1,9 +1,23 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 // PGlite keeps its files in one folder that only one process may open at a time; a second process
-// (say `npm run keys` while `npm start` runs) would corrupt it. A pid file makes that a clear error.
+// (say `npm run keys` while `npm start` runs) would corrupt it. A lock file makes that a clear error.
+// It holds the owner's pid and, on Linux, the time that process started: after a restart (a
+// container's, say) the pid may belong to another live process, which then does not count as the
+// owner, so a stale lock never keeps the server from starting.
+
+/** When process `pid` started (clock ticks since boot, /proc), or "" where that cannot be told. */
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 22; the fields are counted after the command name, which may contain spaces.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -14,36 +28,91 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/** Whether the lock's owner (`pid start-time`, as written below) is still running. */
+function ownerIsRunning(lock: string): boolean {
+  const [pidText = "", started = ""] = lock.trim().split(" ");
+  const pid = Number.parseInt(pidText, 10);
+  if (!Number.isInteger(pid) || !processIsAlive(pid)) return false;
+  return started === "" || startTimeOf(pid) === "" || startTimeOf(pid) === started;
+}
+
 function acquireLock(lockPath: string): () => void {
+  const release = () => rmSync(lockPath, { force: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
-      writeFileSync(fd, String(process.pid));
+      writeFileSync(fd, `${process.pid} ${startTimeOf(process.pid)}`);
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-      if (owner === process.pid) return () => rmSync(lockPath, { force: true });
-      if (Number.isInteger(owner) && processIsAlive(owner)) {
+      const lock = readFileSync(lockPath, "utf8");
+      const owner = Number.parseInt(lock, 10);
+      if (owner === process.pid) return release;
+      if (ownerIsRunning(lock)) {
         throw new Error(
           `The embedded database in ${path.dirname(lockPath)} is in use by process ${owner}. ` +
             "Stop that process, or set DATABASE_URL to use a Postgres server that many processes can share.",
         );
       }
-      rmSync(lockPath, { force: true });
+      release();
     }
   }
   throw new Error(`Could not lock the embedded database (${lockPath}).`);
+}
+
+const folderFaults: Record<string, string> = {
+  ENOTDIR: "part of its path is a file",
+  EEXIST: "it is a file",
+  EACCES: "this process may not write there",
+  EPERM: "this process may not write there",
+  EROFS: "its file system is read-only",
+};
+
+/** An error of the folder itself, said as what to change; any other error as it is. */
+function folderError(error: unknown, dataDir: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  const fault = folderFaults[code];
+  if (!fault) return error;
+  return new Error(
+    `The embedded database cannot use ${dataDir}: ${fault} (${code}). Set DATA_DIR to a writable folder.`,
+    { cause: error },
+  );
+}
+
+// Durability of acknowledged writes. PGlite starts Postgres with fsync off (`-F`), and its file
+// system layer (Emscripten's NODEFS) turns fsync into nothing and fdatasync too: a commit was
+// acknowledged once it reached the OS's page cache, safe from a killed process but not from a
+// power cut or an OS crash. So Postgres runs with fsync on and syncs the WAL with fsync() at each
+// commit (wal_sync_method=fsync: Emscripten drops fdatasync), and NODEFS's fsync is given what it
+// lacks, a real fsync of the file. Cost: one fsync per committing statement (README "Running it").
+const durableStartParams = [...PGlite.defaultStartParams, "-c", "fsync=on", "-c", "wal_sync_method=fsync"];
+
+type NodeFsStream = { nfd: number };
+type EmscriptenModule = { FS: { filesystems: { NODEFS: { stream_ops: { fsync?: unknown } } } } };
+
+function makeFsyncReachTheDisk(pglite: PGlite): void {
+  const { mod } = pglite as unknown as { mod?: Partial<EmscriptenModule> };
+  const streamOps = mod?.FS?.filesystems?.NODEFS?.stream_ops;
+  // PGlite is pinned; a version whose internals moved must not run without a word about it.
+  if (!streamOps) throw new Error("This PGlite version cannot be made durable (lib/db/embedded.ts).");
+  // Every open file shares this one table of operations, so this reaches them all.
+  streamOps.fsync = (stream: NodeFsStream) => fsyncSync(stream.nfd);
 }
 
 export async function openEmbeddedDatabase(dataDir: string): Promise<{
   pglite: PGlite;
   close: () => Promise<void>;
 }> {
-  mkdirSync(dataDir, { recursive: true });
-  const release = acquireLock(`${dataDir}.lock`);
-  const pglite = await PGlite.create(dataDir);
+  let release: () => void;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireLock(`${dataDir}.lock`);
+  } catch (error) {
+    throw folderError(error, dataDir);
+  }
+  const pglite = await PGlite.create(dataDir, { startParams: durableStartParams });
+  makeFsyncReachTheDisk(pglite);
   process.once("exit", release);
   return {
     pglite,

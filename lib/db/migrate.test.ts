@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database";
+import { isDatabaseUnavailable } from "./database-unavailable";
 import {
   applyMigrations,
   defaultMigrationsDir,
@@ -143,6 +144,27 @@ describe("applyMigrations on Postgres", () => {
     expect(results.filter((names) => names.length > 0)).toHaveLength(1);
     const rows = await history(clients[0]!);
     expect(rows).toHaveLength(migrationNames.length + 1);
+  });
+
+  it("gives up waiting for the lock another session holds, names that session, and counts as an outage", async () => {
+    const database = await freshDatabase();
+    const holder = await connect(database.url);
+    await holder.query("SELECT pg_advisory_lock(72707369)");
+    const { rows } = await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const waiter = await connect(database.url);
+    // The server sets DATABASE_QUERY_TIMEOUT_MS; a short wait keeps the test quick.
+    await waiter.query("SET lock_timeout = 200");
+
+    const error = await applyMigrations(fromPgClient(waiter)).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(
+      `The migration lock is held by database session ${rows[0]?.pid} (another instance migrating, ` +
+        "or one that hung while holding it), and the wait for it ran out",
+    );
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(await history(waiter).catch(() => "no history table")).toBe("no history table");
+
+    await holder.query("SELECT pg_advisory_unlock(72707369)");
+    expect(await applyMigrations(fromPgClient(waiter))).toEqual(migrationNames);
   });
 });
 

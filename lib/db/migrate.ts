@@ -4,8 +4,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { sha256 } from "../crypto/digest";
+import { env } from "../env";
 import { describeDatabaseSetupError } from "./database-setup-error";
 import { fromPgClient, type SqlExecutor } from "./sql-executor";
+import { statementTimeouts } from "./statement-timeouts";
 
 // Applies prisma/migrations the way `prisma migrate deploy` does, without Prisma's native schema
 // engine (which cannot be downloaded everywhere this runs, see scripts/prisma-generate.mjs). It keeps
@@ -104,6 +106,29 @@ function checkHistory(local: LocalMigration[], rows: MigrationRow[], log: (messa
   }
 }
 
+// Waits for the lock as long as the session's lock_timeout allows (forever on PGlite, where no other
+// session exists). When that runs out, says which database session holds it: another instance
+// migrating, or one that hung while holding it. The error keeps SQLSTATE 55P03 as its cause, which
+// counts as "unavailable right now" (lib/db/database-unavailable.ts): the server answers 503 and
+// the next request tries again.
+async function takeMigrationLock(db: SqlExecutor): Promise<void> {
+  try {
+    await db.query(`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEY})`);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "55P03") throw error;
+    const { rows } = await db.query<{ pid: number }>(
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
+      [ADVISORY_LOCK_KEY],
+    );
+    const holder = rows[0] ? `database session ${rows[0].pid}` : "another database session";
+    throw new Error(
+      `The migration lock is held by ${holder} (another instance migrating, or one that hung ` +
+        "while holding it), and the wait for it ran out",
+      { cause: error },
+    );
+  }
+}
+
 // One transaction per migration: its history row only commits together with its changes. If it
 // fails, nothing of it stays, and a row with the error is kept as a rolled-back record.
 async function applyOne(db: SqlExecutor, migration: LocalMigration): Promise<void> {
@@ -141,7 +166,7 @@ export async function applyMigrations(db: SqlExecutor, opts: ApplyMigrationsOpti
   const local = await readLocalMigrations(opts.migrationsDir ?? defaultMigrationsDir());
 
   // Other processes starting at the same time wait here, then find the work done.
-  await db.query(`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEY})`);
+  await takeMigrationLock(db);
   try {
     await db.exec(CREATE_MIGRATIONS_TABLE);
     const { rows } = await db.query<MigrationRow>(
@@ -168,13 +193,23 @@ export async function applyMigrations(db: SqlExecutor, opts: ApplyMigrationsOpti
   }
 }
 
-/** Migrates the Postgres database at `databaseUrl` over one short-lived connection. */
+/**
+ * Migrates the Postgres database at `databaseUrl` over one short-lived connection, with the same
+ * bounds as the server's pool: a database that does not answer, a network gone silent or another
+ * session holding the lock fails the attempt (which counts as unavailable) instead of stalling it.
+ */
 export async function migrateDatabase(
   databaseUrl: string,
   opts: ApplyMigrationsOptions = {},
 ): Promise<string[]> {
-  // A database that does not answer fails the attempt instead of stalling start-up for good.
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    ...statementTimeouts(env.DATABASE_QUERY_TIMEOUT_MS),
+    // Shorter than the statement timeout, so the lock's own error (55P03) ends the wait.
+    lock_timeout: Math.floor(env.DATABASE_QUERY_TIMEOUT_MS * 0.8),
+    keepAlive: true,
+  });
   try {
     await client.connect();
     return await applyMigrations(fromPgClient(client), opts);

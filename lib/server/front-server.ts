@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { describeError } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
+import { stopServer } from "./stop-server";
 import { requestRoute } from "./request-route";
 
 // The HTTP server in front of Next.js's request handler (`npm start`). Next's own server cannot
 // tell a client's address from a forwarded header the client made up, has no per-request log and
-// no graceful stop; this adds those three and nothing else.
+// no graceful stop; this adds those three and deliberate limits on slow and idle clients.
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -27,37 +29,67 @@ function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string
   });
 }
 
-export function createFrontServer(handle: RequestHandler): Server {
-  return createServer((req, res) => {
+export type FrontServerLimits = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+};
+
+export type FrontServer = {
+  server: Server;
+  /**
+   * Stops without dropping anyone (below): calls `stoppedAccepting` once new connections are
+   * refused, and resolves when every connection has closed.
+   */
+  drain: (graceMs: number, stoppedAccepting: () => void) => Promise<void>;
+};
+
+export function createFrontServer(handle: RequestHandler, limits: FrontServerLimits): FrontServer {
+  let draining = false;
+  const unanswered = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
     req.headers[requestIdHeader] = requestId;
     req.headers[socketAddressHeader] = req.socket.remoteAddress ?? "";
     res.setHeader(requestIdHeader, requestId);
-    res.once("close", () => logRequest(req, res, requestId, started));
+    if (draining) res.setHeader("connection", "close");
+    unanswered.add(res);
+    res.once("close", () => {
+      unanswered.delete(res);
+      logRequest(req, res, requestId, started);
+    });
     handle(req, res).catch((error: unknown) => {
       console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       res.end();
     });
   });
-}
-
-/**
- * Stops accepting connections, lets requests in flight finish (closing idle keep-alive connections
- * at once), and resolves when all are done or after `graceMs`, whichever comes first.
- */
-export function drainServer(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, graceMs);
-    timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
+  // Slow or idle clients cannot hold connections for long, and their number is capped
+  // (README "Running it"); over the cap, Node closes a new connection as soon as it is accepted.
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
   });
+
+  return {
+    server,
+    drain: (graceMs, stoppedAccepting) => {
+      draining = true;
+      // Each keep-alive connection closes after the answer it is working on: that answer, and any
+      // later one on it, says `Connection: close`.
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close");
+      return stopServer(server, sockets, {
+        graceMs,
+        keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
+        stoppedAccepting,
+      });
+    },
+  };
 }
