@@ -60,7 +60,8 @@ export const createNoteBodySchema = z
       .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
       .max(notePolicy.maxBurnAfterFailures, `must be at most ${notePolicy.maxBurnAfterFailures}`)
       .nullable()
-      .optional(),
+      .optional()
+      .describe("only with password: wrong passwords before the note is destroyed; null: no limit"),
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures } = ctx.value;
