@@ -72,6 +72,14 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         {meta.remaining_views !== null && <li>{views(meta.remaining_views)} left</li>}
         {meta.page_count > 1 && <li>{meta.page_count} pages</li>}
         {meta.password_required && <li>Password protected</li>}
+        {meta.password_attempts_left !== null && (
+          <li>
+            Destroyed after{" "}
+            {meta.password_attempts_left === 1
+              ? "1 more wrong password"
+              : `${meta.password_attempts_left} more wrong passwords`}
+          </li>
+        )}
       </ul>
       {meta.remaining_views !== null && (
         <p className="banner warn">
