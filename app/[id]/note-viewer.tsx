@@ -94,6 +94,14 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         {meta.page_count > 1 && <li>{meta.page_count} pages</li>}
         {meta.password_required && <li>Password protected</li>}
         {meta.encrypted && <li>End-to-end encrypted</li>}
+        {meta.password_attempts_left !== null && (
+          <li>
+            Destroyed after{" "}
+            {meta.password_attempts_left === 1
+              ? "1 more wrong password"
+              : `${meta.password_attempts_left} more wrong passwords`}
+          </li>
+        )}
       </ul>
       {meta.remaining_views !== null && (
         <p className="banner warn">

@@ -38,10 +38,14 @@ function environment(): NodeJS.ProcessEnv {
 }
 
 async function npmRun(folder: string, ...args: string[]) {
+  return npmRunIn(environment(), folder, ...args);
+}
+
+async function npmRunIn(env: NodeJS.ProcessEnv, folder: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)("npm", ["run", "--silent", ...args], {
       cwd: folder,
-      env: environment(),
+      env,
       timeout: timeouts.cli,
     });
     return { code: 0, stdout, stderr };
@@ -65,6 +69,35 @@ test("a bad value in .env stops every command with the same message and exit cod
       stdout: "",
     });
   }
+});
+
+test("with DATABASE_URL and no ENCRYPTION_KEYS every command refuses, says why, and offers a key", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const folder = projectWith(`DATABASE_URL=${databaseUrl}\n`);
+  const env = environment();
+  delete env.ENCRYPTION_KEYS;
+  const offered = new Set<string>();
+  for (const command of [["start"], ["keys", "--", "list"], ["reseal"]]) {
+    const result = await npmRunIn(env, folder, ...command);
+    expect({ command: command[0], code: result.code, stdout: result.stdout }).toEqual({
+      command: command[0],
+      code: 1,
+      stdout: "",
+    });
+    const [intro, problem, ...rest] = result.stderr.split("\n");
+    expect(intro).toBe("Invalid configuration (see .env.example):");
+    expect(problem).toMatch(
+      new RegExp(
+        "^  ENCRYPTION_KEYS: must be set with DATABASE_URL\\. Notes are stored sealed with this key: " +
+          "every instance must use the same one, and losing it loses every note, so keep a copy " +
+          "somewhere safe\\. A freshly generated key to use: ENCRYPTION_KEYS=([\\w-]{43})$",
+      ),
+    );
+    expect(rest).toEqual([""]);
+    offered.add(problem?.slice(-43) ?? "");
+  }
+  // A fresh key each time, never a fixed one.
+  expect(offered.size).toBe(3);
 });
 
 test("npm run keys reads DATABASE_URL from .env: the key it issues works on the server", async ({ api }) => {

@@ -32,6 +32,43 @@ test("create a note through the form, then open its link", async ({ page, api, b
   expect(guard).toEqual({ dialogs: [], foreignRequests: [], cspViolations: [] });
 });
 
+test("a password note destroyed after wrong passwords: set on the form, counted down in the viewer", async ({
+  page,
+  api,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Text").fill("behind two tries");
+  // Without a password the limit is refused, by its field.
+  await page.getByLabel("Destroy after this many wrong passwords").fill("2");
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(
+    page.getByText("Set a password too: only a note with a password can be destroyed"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Destroy after this many wrong passwords")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+
+  await page.getByLabel("Password (optional)").fill("open sesame");
+  await page.getByRole("button", { name: "Create note" }).click();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+  const id = url.slice(-10);
+  expect((await api.meta(id)).json).toMatchObject({ password_required: true, password_attempts_left: 2 });
+
+  await page.goto(url);
+  await expect(page.getByText("Destroyed after 2 more wrong passwords")).toBeVisible();
+  await page.getByLabel("Password").fill("wrong");
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  await expect(page.getByRole("alert")).toContainText("1 attempt(s) left before it is destroyed");
+  await page.getByLabel("Password").fill("wrong again");
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "that was the last attempt allowed: the note is destroyed",
+  );
+  expect((await api.meta(id)).response.status()).toBe(404);
+  expect((await page.goto(url))?.status()).toBe(404);
+});
+
 test("a key unlocks HTML and permanent notes", async ({ page, api }) => {
   const key = await issueKey();
   await page.goto("/");

@@ -183,6 +183,34 @@ test("wrong passwords: blocked before they are checked, the right one from elsew
   });
 });
 
+test("burn after wrong passwords stays exact when the limiter refuses some attempts first", async ({
+  sql,
+}) => {
+  await inOneWindow(60_000, 10_000, async (attempt) => {
+    const from = (host: number) => loopback(attempt, host);
+    const body = note({ password: "right", burn_after_failures: 3 });
+    const id = (await create(from(99), body)).json.id as string;
+    // 20 clients at once: the note's total (6) lets at most six through to the password check, of
+    // which exactly three are counted, the third destroying the note.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => read(id, from(100 + i), { password: "wrong" })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    // The rest: refused by the limiter, or (checked after the note was destroyed) not found. A
+    // request that arrives after the destruction is not found before it is charged.
+    const limited = statuses.filter((status) => status === 429).length;
+    expect(statuses.filter((status) => status === 404)).toHaveLength(17 - limited);
+    expect(limited).toBeGreaterThanOrEqual(1);
+    expect(limited).toBeLessThanOrEqual(14);
+    const { rows } = await sql.query(
+      "SELECT failed_attempts, burned_at IS NOT NULL AS burned FROM shares WHERE id = $1",
+      [id],
+    );
+    expect(rows[0]).toEqual({ failed_attempts: 3, burned: true });
+  });
+});
+
 test("admin sign-in: attempts past the limit are refused, even with the right secret", async () => {
   const signIn = (secret: string, from: string) =>
     call({

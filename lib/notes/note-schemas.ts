@@ -62,7 +62,8 @@ export const createNoteBodySchema = z
       .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
       .max(notePolicy.maxBurnAfterFailures, `must be at most ${notePolicy.maxBurnAfterFailures}`)
       .nullable()
-      .optional(),
+      .optional()
+      .describe("only with password: wrong passwords before the note is destroyed; null: no limit"),
     encrypted: z.boolean({ error: "must be a boolean" }).optional(),
   })
   .check((ctx) => {

@@ -97,7 +97,9 @@ export const noteRoutes = [
             codes: ["bad_json"],
           },
           401: {
-            description: "Wrong or missing password, or a bad key",
+            description:
+              "Wrong or missing password (with burn_after_failures a wrong one is counted, and the last " +
+              "one allowed destroys the note), or a bad key",
             codes: ["bad_password", "bad_api_key"],
           },
           404: notFound,
