@@ -26,6 +26,12 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
     ["Size", `${note.size_bytes.toLocaleString("en")} bytes`],
     ["Pages", String(note.page_count)],
     ["Sealed", sealingLabels[note.sealing] ?? `with the ${note.sealing}`],
+    [
+      "Encryption",
+      note.encrypted
+        ? "end to end: the server cannot read it (a review shows only its envelope)"
+        : "none: stored as text",
+    ],
   ];
   return (
     <dl className={styles.details} aria-label="Note metadata">

@@ -19,12 +19,11 @@ async function dumpDatabase(url: string): Promise<string> {
     const { rows: tables } = await client.query<{ name: string }>(
       "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
     );
-    const dumps = await Promise.all(
-      tables.map(async ({ name }) => {
-        const { rows } = await client.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
-        return `${name}\n${rows.map(({ row }) => row).join("\n")}`;
-      }),
-    );
+    const dumps: string[] = [];
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
+      dumps.push(`${name}\n${rows.map(({ row }) => row).join("\n")}`);
+    }
     return dumps.join("\n");
   } finally {
     await client.end();
@@ -33,12 +32,7 @@ async function dumpDatabase(url: string): Promise<string> {
 
 /** A request as the server receives it: its URL, every header and its body. */
 const asSent = async (request: Request) =>
-  [
-    request.method(),
-    request.url(),
-    JSON.stringify(await request.allHeaders()),
-    request.postData() ?? "",
-  ].join("\n");
+  `${request.method()} ${request.url()}\n${JSON.stringify(await request.allHeaders())}\n${request.postData() ?? ""}`;
 
 test.describe("end-to-end encryption", () => {
   let database: TestDatabase | undefined;
@@ -83,9 +77,8 @@ test.describe("end-to-end encryption", () => {
     await reader.getByRole("button", { name: "Reveal note" }).click();
     await expect(reader.getByRole("tab", { name: title })).toBeVisible();
     await expect(reader.getByRole("tabpanel").getByRole("heading")).toHaveText(text);
-    await context.close();
-
     const sent = await Promise.all(requests.map(asSent));
+    await context.close();
     // What was recorded is the real traffic: the create with its envelope, the viewer, the read.
     expect(sent.filter((request) => request.includes('"encrypted":true'))).toHaveLength(1);
     expect(sent.filter((request) => request.startsWith(`GET ${server!.url}/${id}\n`))).toHaveLength(1);

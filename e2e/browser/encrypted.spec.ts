@@ -103,8 +103,8 @@ test("a key that does not open the note says so, and that the view was spent", a
 
   await page.goto(`/${id}#${other.key}`);
   await page.getByRole("button", { name: "Reveal note" }).click();
-  await expect(page.getByRole("heading", { name: "This note could not be decrypted" })).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText(
+  const notice = page.getByRole("region", { name: "This note could not be decrypted" });
+  await expect(notice.getByRole("alert")).toHaveText(
     "The key in this link does not open the note: the link was cut short or changed, or the note was tampered with.",
   );
   await expect(

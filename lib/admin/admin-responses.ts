@@ -38,6 +38,7 @@ export function toModeratedNoteResponse(note: ModeratedNote) {
     page_count: note.page_count,
     size_bytes: note.size_bytes,
     sealing: sealingOf(note.sealed_by),
+    encrypted: note.encrypted,
     owner: note.key_prefix === null ? null : { label: note.key_label ?? "", prefix: note.key_prefix },
   };
 }

@@ -18,6 +18,7 @@ export type ModeratedNote = {
   size_bytes: number;
   /** the key that sealed its pages ("pw": its password); null: no pages, or stored before sealing */
   sealed_by: string | null;
+  encrypted: boolean;
   key_label: string | null;
   key_prefix: string | null;
 };

@@ -64,7 +64,10 @@ export const createNoteBodySchema = z
       .nullable()
       .optional()
       .describe("only with password: wrong passwords before the note is destroyed; null: no limit"),
-    encrypted: z.boolean({ error: "must be a boolean" }).optional(),
+    encrypted: z
+      .boolean({ error: "must be a boolean" })
+      .optional()
+      .describe("true: content is an end-to-end envelope, stored as given (bad_envelope if it is not one)"),
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures, encrypted } = ctx.value;
