@@ -27,6 +27,8 @@ export const testPorts = {
   dotenvRefused: base + 31,
   sealedAtRest: base + 45,
   encryptedPrivacy: base + 40,
+  metrics: base + 32,
+  operatorSettings: base + 33,
 };
 
 const taken = Object.values(testPorts);

@@ -4,6 +4,7 @@ import type { SealingKey } from "../crypto/seal";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
+import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import type { ContentType } from "./note-policy";
@@ -62,7 +63,8 @@ const badPassword = () =>
 
 /**
  * Consumes a view, then opens the pages: with the key derived from the password just checked, or
- * the server's keys for a note without a password (or one stored before password sealing).
+ * the server's keys for a note without a password (or one stored before password sealing). Counts
+ * the read (and the burn, when it was the last view) in the metrics.
  */
 async function consume(
   id: string,
@@ -70,7 +72,17 @@ async function consume(
   passwordKey: SealingKey | null = null,
 ): Promise<ReadNoteRow | null> {
   const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash));
-  return foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  const read = foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  if (read) {
+    const traits = {
+      password_required: verifiedHash !== null,
+      multi_page: read.multi_page,
+      content_type: read.pages[0]?.content_type ?? "markdown",
+    };
+    countNote("read", traits);
+    if (read.burned) countNote("burned", traits);
+  }
+  return read;
 }
 
 type StoredPassword = { hash: string | null; counts_failures: boolean };
