@@ -25,6 +25,9 @@ export const testPorts = {
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  webhookServerA: base + 32,
+  webhookServerB: base + 33,
+  webhookPublicOnly: base + 34,
 };
 
 const taken = Object.values(testPorts);

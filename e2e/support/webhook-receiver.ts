@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 // A real local HTTP receiver for webhook specs: it records every request, answers the first
 // `failFirst` with 500 (then 200), and checks signatures with the Standard Webhooks reference library.
 
-export type Received = { headers: Record<string, string>; body: string };
+export type Received = { headers: Record<string, string>; body: string; status: number };
 
 export type WebhookReceiver = {
   url: string;
@@ -24,14 +24,15 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      const fail = failing > 0;
+      if (fail) failing--;
       received.push({
         headers: Object.fromEntries(
           Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
         ),
         body: Buffer.concat(chunks).toString(),
+        status: fail ? 500 : 204,
       });
-      const fail = failing > 0;
-      if (fail) failing--;
       response.writeHead(fail ? 500 : 204).end();
     });
   });
