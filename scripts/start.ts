@@ -1,8 +1,9 @@
 // `npm start`: validates the configuration, builds when there is no build yet (a fresh clone), then
 // serves the production build on PORT through lib/server/front-server.ts and runs the periodic
-// cleanup; on a signal it stops all of it. Next.js opens the database and applies migrations as it
-// prepares (instrumentation.ts, as under `next dev` and on platforms), for Postgres and PGlite alike,
-// and the server listens only once that is done: a port that accepts is a server that can answer.
+// cleanup and webhook delivery; on a signal it stops all of it. Next.js opens the database and
+// applies migrations as it prepares (instrumentation.ts, as under `next dev` and on platforms), for
+// Postgres and PGlite alike, and the server listens only once that is done: a port that accepts is a
+// server that can answer.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
+const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule");
 
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
@@ -47,10 +49,11 @@ front.server.once("error", (error: NodeJS.ErrnoException) => {
 });
 front.server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
+const webhooks = env.WEBHOOK_POLL_INTERVAL_MS > 0 ? startWebhookDelivery(env.WEBHOOK_POLL_INTERVAL_MS) : null;
 
 // Stops accepting, answers what is in flight and queued (lib/server/front-server.ts), stops the
-// cleanup (a run in progress ends after its batch), then closes Next.js and the database, and exits
-// with `exitCode`.
+// cleanup (a run in progress ends after its batch) and webhook delivery (after the attempts in
+// progress), then closes Next.js and the database, and exits with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
@@ -59,7 +62,7 @@ function stop(reason: string, exitCode: number): void {
     .drain(env.SHUTDOWN_GRACE_MS, () =>
       console.log(`${reason}: finishing requests in flight, then stopping.`),
     )
-    .then(() => cleanup?.stop())
+    .then(() => Promise.all([cleanup?.stop(), webhooks?.stop()]))
     .then(() => app.close())
     .then(runShutdownHooks)
     .then(() => process.exit(exitCode));

@@ -1,7 +1,13 @@
 import type { CreatedNoteRow } from "./create-note";
 import type { NoteMetaRow } from "./get-note-meta";
+import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./read-note";
-import type { CreatedNoteResponse, ReadNoteResponse, NoteMetaResponse } from "./note-response-schemas";
+import type {
+  CreatedNoteResponse,
+  ReadNoteResponse,
+  NoteMetaResponse,
+  NoteEventsResponse,
+} from "./note-response-schemas";
 
 // One function per response shape, so a new column never leaks into the API by accident.
 
@@ -72,5 +78,18 @@ export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
         html: page.html,
       })),
     }),
+  };
+}
+
+export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEventsResponse {
+  return {
+    id,
+    events: events.map((event) => ({
+      type: event.type as NoteEventsResponse["events"][number]["type"],
+      at: seconds(event.at),
+      remaining_views: event.remaining_views === null ? null : Math.max(event.remaining_views, 0),
+      client: event.client,
+      browser: event.browser,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
+import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
@@ -61,8 +62,9 @@ export function insertNoteSql(id: string, note: NewNote) {
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
               ${burnAfterFailures}::int, ${encrypted})
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted
-    ), pages AS (
+      RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
+                api_key_id, delete_token_hash
+    ), ${logCreatedCte("note")}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
              p.sealed_by
@@ -96,7 +98,7 @@ export function notePasswordHashSql(id: string) {
  * hash cleared); the row lock makes parallel failures count one by one, so the limit is exact. No
  * row: the note is gone (or its password changed hands: never, but then nothing is counted).
  */
-export function recordPasswordFailureSql(id: string, checkedHash: string) {
+export function recordPasswordFailureSql(id: string, checkedHash: string, reader: Reader) {
   return Prisma.sql`
     WITH failed AS (
       UPDATE shares SET
@@ -104,11 +106,22 @@ export function recordPasswordFailureSql(id: string, checkedHash: string) {
         burned_at = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN now() END,
         password_hash = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN NULL ELSE password_hash END
       WHERE id = ${id} AND ${liveNote} AND burn_after_failures IS NOT NULL AND password_hash = ${checkedHash}
-      RETURNING id, burn_after_failures - failed_attempts AS attempts_left, burned_at IS NOT NULL AS burned
+      RETURNING id, burn_after, read_count, api_key_id,
+                burn_after_failures - failed_attempts AS attempts_left, burned_at IS NOT NULL AS burned
     ), purged AS (
       DELETE FROM share_pages USING failed WHERE share_pages.share_id = failed.id AND failed.burned
-    )
+    ), ${logEventsCtes(eventsOf("failed", Prisma.sql`'password_failed'`, Prisma.sql`UNION ALL ${eventsOf("failed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
     SELECT attempts_left, burned FROM failed`;
+}
+
+const goneColumns = Prisma.sql`id, expires_at, burned_at, burn_after, read_count, api_key_id`;
+
+/** The rows of an event of `type` for each row of the CTE `source` (for logEventsCtes). */
+function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
+  return Prisma.sql`
+    SELECT id AS share_id, ${type} AS type, ${at} AS at, read_count, api_key_id,
+           burn_after - read_count AS remaining_views
+    FROM ${Prisma.raw(source)} ${tail}`;
 }
 
 /**
@@ -116,9 +129,10 @@ export function recordPasswordFailureSql(id: string, checkedHash: string) {
  * parallel reads of a note with N views left succeed exactly N times. When this read is the last
  * one, the same statement deletes the pages; the final SELECT still returns them because every
  * part of a statement sees the snapshot taken before it began. `verifiedHash` is the password hash
- * the caller checked the password against (null: only a note without a password may be read).
+ * the caller checked the password against (null: only a note without a password may be read). The
+ * read, and the burn when it is the last, are logged with their webhooks in the same statement.
  */
-export function consumeNoteSql(id: string, verifiedHash: string | null) {
+export function consumeNoteSql(id: string, verifiedHash: string | null, reader: Reader) {
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
@@ -128,12 +142,14 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
       WHERE id = ${id} AND ${liveNote}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
       RETURNING id, created_at, expires_at, burn_after, read_count,
-                burned_at IS NOT NULL AS burned, multi_page, encrypted
+                burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id
     ), purged AS (
       DELETE FROM share_pages USING consumed
       WHERE share_pages.share_id = consumed.id AND consumed.burned
-    )
-    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
+    ), ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${eventsOf("consumed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
+    SELECT consumed.id, consumed.created_at, consumed.expires_at, consumed.burn_after, consumed.read_count,
+           consumed.burned, consumed.multi_page, consumed.encrypted,
+           p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
 }
@@ -141,20 +157,33 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
 /** What a note's kind is decided from, for the metrics (lib/metrics/metrics.ts noteKind). */
 const noteTraits = Prisma.sql`password_hash IS NOT NULL AS password_required, multi_page, content_type`;
 
+/** A wrong password for a live note that does not count failures: its log entry and webhooks. */
+export function logPasswordFailureSql(id: string, reader: Reader) {
+  return Prisma.sql`
+    WITH live AS (SELECT id, burn_after, read_count, api_key_id FROM shares WHERE id = ${id} AND ${liveNote}),
+    ${logEventsCtes(eventsOf("live", Prisma.sql`'password_failed'`), reader)}
+    SELECT count(*)::int AS logged FROM events`;
+}
+
 /** Who may delete a live note: the key that created it, or the holder of its delete token. */
 export function noteOwnerSql(id: string) {
   return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
-/** Deletes a live note (its pages go with it); re-checks liveness, so a note gone since is no row. */
+/** Deletes a live note (its pages go with it) and logs it; re-checks liveness, so a note gone since is no row. */
 export function deleteLiveNoteSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING id, ${noteTraits}`;
+  return Prisma.sql`
+    WITH gone AS (DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING ${goneColumns}, ${noteTraits}),
+    ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`))}
+    SELECT id, password_required, multi_page, content_type FROM gone`;
 }
 
-/** Deletes a stored note whatever its state (moderation), saying what it was. */
+/** Deletes a stored note whatever its state (moderation), saying what it was; a live one is logged as deleted. */
 export function takeDownNoteSql(id: string) {
   return Prisma.sql`
-    DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id, ${noteTraits}`;
+    WITH gone AS (DELETE FROM shares WHERE id = ${id} RETURNING ${goneColumns}, size_bytes, page_count, ${noteTraits}),
+    ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`, Prisma.sql`WHERE burned_at IS NULL`))}
+    SELECT id, size_bytes, page_count, api_key_id, password_required, multi_page, content_type FROM gone`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
@@ -176,7 +205,8 @@ export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
     WITH purged AS (
       DELETE FROM shares WHERE id IN (
         SELECT id FROM shares WHERE ${purgeable[kind]} LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING ${noteTraits})
+      RETURNING ${goneColumns}, ${noteTraits}),
+    ${logEventsCtes(eventsOf("purged", Prisma.sql`'expired'`, Prisma.sql`WHERE burned_at IS NULL`, Prisma.sql`expires_at`))}
     SELECT password_required, multi_page, content_type, count(*)::int AS deleted
     FROM purged GROUP BY password_required, multi_page, content_type`;
 }

@@ -1,7 +1,12 @@
 import "server-only";
+import type { Prisma } from "../generated/prisma/client";
 import { queryRows } from "../db";
+import { env } from "../env";
 import { countNote, type NoteTraits } from "../metrics/metrics";
+import { purgeOldDeliveries } from "../webhooks/outbox";
+import { purgeNoteEventsSql } from "./note-event-sql";
 import { purgeNotesSql, type PurgeKind } from "./note-sql";
+import { forgetOldSalts } from "./reader";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
 // the database clock); purging makes them really go away, in batches, so a purge never holds many
@@ -18,23 +23,45 @@ type PurgeOptions = {
   signal?: AbortSignal;
 };
 
-async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number> {
+/** Runs `statement` until a batch deletes fewer than its size; its rows count what they deleted. */
+async function purgeInBatches<Row extends { deleted: number }>(
+  statement: (batchSize: number) => Prisma.Sql,
+  options: PurgeOptions,
+  onBatch?: (rows: Row[]) => void,
+): Promise<number> {
   const { batchSize = defaultBatchSize, signal } = options;
   let total = 0;
   while (!signal?.aborted) {
-    const groups = await queryRows<NoteTraits & { deleted: number }>(purgeNotesSql(kind, batchSize));
-    // A burned note was counted when it burned; an expired one is counted as it goes.
-    if (kind === "expired") for (const group of groups) countNote("expired", group, group.deleted);
-    const deleted = groups.reduce((sum, group) => sum + group.deleted, 0);
+    const rows = await queryRows<Row>(statement(batchSize));
+    onBatch?.(rows);
+    const deleted = rows.reduce((sum, row) => sum + row.deleted, 0);
     total += deleted;
     if (deleted < batchSize) break;
   }
   return total;
 }
 
-/** Deletes every expired or burned note (pages go with them) and says how many of each. */
+// A burned note was counted in the metrics when it burned; an expired one is counted as it goes.
+const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
+  purgeInBatches<NoteTraits & { deleted: number }>(
+    (batchSize) => purgeNotesSql(kind, batchSize),
+    options,
+    (groups) => {
+      if (kind === "expired") for (const group of groups) countNote("expired", group, group.deleted);
+    },
+  );
+
+/**
+ * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
+ * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
+ * reader salts after a day, webhook deliveries done for a week.
+ */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
   const burned = await purgeKind("burned", options);
+  const days = env.ACCESS_LOG_RETENTION_DAYS;
+  await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
+  await forgetOldSalts();
+  await purgeOldDeliveries();
   return { expired, burned };
 }

@@ -10,8 +10,14 @@ import type { RequestLimits } from "../rate-limit/request-limits";
 import type { ContentType } from "./note-policy";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
+import type { Reader } from "./note-event-sql";
 import { openPage, type StoredPageText } from "./note-sealing";
-import { consumeNoteSql, notePasswordHashSql, recordPasswordFailureSql } from "./note-sql";
+import {
+  consumeNoteSql,
+  logPasswordFailureSql,
+  notePasswordHashSql,
+  recordPasswordFailureSql,
+} from "./note-sql";
 
 export type ReadPageRow = {
   page_index: number;
@@ -69,9 +75,10 @@ const badPassword = () =>
 async function consume(
   id: string,
   verifiedHash: string | null,
+  reader: Reader,
   passwordKey: SealingKey | null = null,
 ): Promise<ReadNoteRow | null> {
-  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash));
+  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader));
   const read = foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
@@ -93,10 +100,17 @@ async function passwordHashOf(id: string): Promise<StoredPassword | null> {
 }
 
 /** A wrong password: counted when the note burns after failures, destroying it at the last one. */
-async function wrongPassword(id: string, stored: StoredPassword & { hash: string }): Promise<ApiError> {
-  if (!stored.counts_failures) return badPassword();
+async function wrongPassword(
+  id: string,
+  stored: StoredPassword & { hash: string },
+  reader: Reader,
+): Promise<ApiError> {
+  if (!stored.counts_failures) {
+    await queryRows(logPasswordFailureSql(id, reader));
+    return badPassword();
+  }
   const [failure] = await queryRows<{ attempts_left: number; burned: boolean }>(
-    recordPasswordFailureSql(id, stored.hash),
+    recordPasswordFailureSql(id, stored.hash, reader),
   );
   if (!failure) return notFound();
   return new ApiError(
@@ -117,13 +131,15 @@ export async function readNote(options: {
   id: string;
   password: ReadNoteBody["password"];
   limits: RequestLimits;
+  /** who reads, for the access log */
+  reader: Reader;
 }): Promise<ReadNoteRow> {
-  const { id, password, limits } = options;
+  const { id, password, limits, reader } = options;
   assertNoteId(id);
 
   // The common case (no password) costs one statement.
   if (password === undefined || password === "") {
-    const read = await consume(id, null);
+    const read = await consume(id, null, reader);
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.hash) throw badPassword();
@@ -139,11 +155,11 @@ export async function readNote(options: {
     if (password === notAString) throw badPassword();
     const giveBack = await chargePasswordAttempt({ limits, noteId: id });
     const verified = await verifyPassword(password, stored.hash);
-    if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash });
+    if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash }, reader);
     await giveBack();
     passwordKey = verified.sealingKey;
   }
-  const read = await consume(id, stored.hash, passwordKey);
+  const read = await consume(id, stored.hash, reader, passwordKey);
   if (!read) throw notFound();
   return read;
 }

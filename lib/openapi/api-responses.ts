@@ -28,6 +28,10 @@ export const badKey: ApiResponse = {
   description: "A key header with an unknown, malformed or revoked key",
   codes: ["bad_api_key"],
 };
+export const keyRequired: ApiResponse = {
+  description: "No key, or an unknown, malformed or revoked one",
+  codes: ["api_key_required", "bad_api_key"],
+};
 export const notFound: ApiResponse = {
   description: "Unknown id, expired or burned note (the same answer for all)",
   codes: ["not_found"],

@@ -3,6 +3,7 @@ import {
   createdNoteResponseSchema,
   readNoteResponseSchema,
   noteMetaResponseSchema,
+  noteEventsResponseSchema,
 } from "../notes/note-response-schemas";
 import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
 import { env } from "../env";
@@ -104,6 +105,32 @@ export const noteRoutes = [
           },
           404: notFound,
           413: { description: "A body over 2 MiB", codes: ["too_large"] },
+          429: rateLimited,
+          503: unavailable,
+        },
+      },
+    },
+  },
+  {
+    pattern: "/api/v1/shares/[id]/events",
+    direct: true,
+    methods: {
+      GET: {
+        summary: "A note's access log: with the key that created it, or its delete token",
+        description:
+          "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that.",
+        auth: "api-key-or-delete-token",
+        responses: {
+          200: {
+            description: "The log, oldest first",
+            schema: noteEventsResponseSchema,
+            headers: ["cache-control", "rate-limit"],
+          },
+          401: badKey,
+          404: {
+            description: "Not the owner, or an unknown note (or one whose log was purged)",
+            codes: ["not_found"],
+          },
           429: rateLimited,
           503: unavailable,
         },
