@@ -2,8 +2,15 @@
 const nextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time rather than bundled: PGlite reads its WebAssembly and data
-  // files relative to its own package, and the database drivers keep process-wide state.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  // files relative to its own package, and the database drivers and prom-client's registry keep
+  // process-wide state.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "pg",
+    "prom-client",
+  ],
 };
 
 export default nextConfig;

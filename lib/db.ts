@@ -6,6 +6,7 @@ import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { queryPool } from "./db/pg-statements";
 import { embeddedDataDir, env } from "./env";
+import { metrics } from "./metrics/metrics";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { processSingleton } from "./process/process-singleton";
 import { onShutdown } from "./process/shutdown-hooks";
@@ -36,6 +37,7 @@ async function openPostgres(url: string): Promise<Database> {
   // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
   // listener the pool's "error" event would end the process.
   pool.on("error", (error) => console.error(`An idle database connection failed: ${error.message}`));
+  metrics.sources.databasePool = pool;
   // Prisma's adapter and queryRows share the one pool.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
@@ -43,6 +45,7 @@ async function openPostgres(url: string): Promise<Database> {
     queryRows: <T>(statement: Prisma.Sql) =>
       queryPool<T>(pool, statement, { prepared: env.DATABASE_PREPARED_STATEMENTS }),
     close: async () => {
+      if (metrics.sources.databasePool === pool) metrics.sources.databasePool = null;
       await prisma.$disconnect();
       await pool.end();
     },

@@ -25,6 +25,8 @@ export const testPorts = {
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  metrics: base + 32,
+  operatorSettings: base + 33,
 };
 
 const taken = Object.values(testPorts);

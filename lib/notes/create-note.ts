@@ -4,6 +4,7 @@ import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { countNote } from "../metrics/metrics";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateNoteId } from "./note-id";
@@ -115,6 +116,7 @@ export async function createNote(options: {
     );
     const row = rows[0];
     if (row) {
+      countNote("created", { password_required: passwordHash !== null, multi_page: note.multiPage, ...row });
       return { ...row, password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
     }
   }

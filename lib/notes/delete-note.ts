@@ -1,6 +1,7 @@
 import "server-only";
 import { queryRows } from "../db";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { countNote, type NoteTraits } from "../metrics/metrics";
 import { deleteTokenMatches } from "./delete-token";
 import { assertNoteId, notFound } from "./note-id";
 import { deleteLiveNoteSql, noteOwnerSql } from "./note-sql";
@@ -27,6 +28,7 @@ export async function deleteNote(options: {
   if (!owner || !(byKey || byToken)) throw notFound();
 
   // A note that burned or expired since the lookup is not_found all the same.
-  const deleted = await queryRows(deleteLiveNoteSql(id));
-  if (deleted.length === 0) throw notFound();
+  const [deleted] = await queryRows<NoteTraits>(deleteLiveNoteSql(id));
+  if (!deleted) throw notFound();
+  countNote("deleted", deleted);
 }

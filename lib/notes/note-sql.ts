@@ -101,6 +101,9 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
     ORDER BY p.page_index`;
 }
 
+/** What a note's kind is decided from, for the metrics (lib/metrics/metrics.ts noteKind). */
+const noteTraits = Prisma.sql`password_hash IS NOT NULL AS password_required, multi_page, content_type`;
+
 /** Who may delete a live note: the key that created it, or the holder of its delete token. */
 export function noteOwnerSql(id: string) {
   return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
@@ -108,12 +111,13 @@ export function noteOwnerSql(id: string) {
 
 /** Deletes a live note (its pages go with it); re-checks liveness, so a note gone since is no row. */
 export function deleteLiveNoteSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING id`;
+  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING id, ${noteTraits}`;
 }
 
 /** Deletes a stored note whatever its state (moderation), saying what it was. */
 export function takeDownNoteSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id`;
+  return Prisma.sql`
+    DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id, ${noteTraits}`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
@@ -128,15 +132,16 @@ export type PurgeKind = keyof typeof purgeable;
 /**
  * Deletes up to `batchSize` expired or burned notes, found through the expires_at or burned_at index
  * and locked with SKIP LOCKED (never waiting on a read in progress, never colliding with another
- * purge), and counts them.
+ * purge), and counts them by the traits that decide their kind (no row: none were deleted).
  */
 export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
   return Prisma.sql`
     WITH purged AS (
       DELETE FROM shares WHERE id IN (
         SELECT id FROM shares WHERE ${purgeable[kind]} LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING 1)
-    SELECT count(*)::int AS deleted FROM purged`;
+      RETURNING ${noteTraits})
+    SELECT password_required, multi_page, content_type, count(*)::int AS deleted
+    FROM purged GROUP BY password_required, multi_page, content_type`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { queryRows } from "../db";
+import { countNote, type NoteTraits } from "../metrics/metrics";
 import { purgeNotesSql, type PurgeKind } from "./note-sql";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
@@ -21,8 +22,10 @@ async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number
   const { batchSize = defaultBatchSize, signal } = options;
   let total = 0;
   while (!signal?.aborted) {
-    const [batch] = await queryRows<{ deleted: number }>(purgeNotesSql(kind, batchSize));
-    const deleted = batch?.deleted ?? 0;
+    const groups = await queryRows<NoteTraits & { deleted: number }>(purgeNotesSql(kind, batchSize));
+    // A burned note was counted when it burned; an expired one is counted as it goes.
+    if (kind === "expired") for (const group of groups) countNote("expired", group, group.deleted);
+    const deleted = groups.reduce((sum, group) => sum + group.deleted, 0);
     total += deleted;
     if (deleted < batchSize) break;
   }

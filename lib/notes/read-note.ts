@@ -3,6 +3,7 @@ import { verifyPassword } from "../crypto/password-hash";
 import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
+import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import type { ContentType } from "./note-policy";
@@ -56,8 +57,19 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
+/** Consumes one view and counts it (and the burn, when it was the last view) in the metrics. */
 async function consume(id: string, verifiedHash: string | null): Promise<ReadNoteRow | null> {
-  return foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash)));
+  const read = foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash)));
+  if (read) {
+    const traits = {
+      password_required: verifiedHash !== null,
+      multi_page: read.multi_page,
+      content_type: read.pages[0]?.content_type ?? "markdown",
+    };
+    countNote("read", traits);
+    if (read.burned) countNote("burned", traits);
+  }
+  return read;
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {

@@ -20,6 +20,8 @@ const table = {
 
 export type PolicyName = keyof typeof table;
 
+export const policyNames = Object.keys(table) as PolicyName[];
+
 /** The rule in force for a policy, or null when the setting turned it off. */
 export function policyRule(name: PolicyName): RateRule | null {
   const { limit, windowMs, override } = table[name];

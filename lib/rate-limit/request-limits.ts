@@ -1,4 +1,5 @@
 import { clientIdentifier } from "./client-identifier";
+import { metrics } from "../metrics/metrics";
 import { limitRequest, rateLimitedError, rateLimitHeaders, type RateLimitDecision } from "./limit-request";
 import type { PolicyName } from "./policies";
 
@@ -30,7 +31,10 @@ export class RequestLimits {
   async charge(policy: PolicyName, identifier: string): Promise<void> {
     const decision = await limitRequest(policy, identifier);
     this.decision = shown(this.decision, decision);
-    if (!decision.allowed) throw rateLimitedError(decision);
+    if (!decision.allowed) {
+      metrics.refusals[policy].inc();
+      throw rateLimitedError(decision);
+    }
   }
 
   applyHeaders(response: Response): Response {

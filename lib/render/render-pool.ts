@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "../env";
+import { metrics } from "../metrics/metrics";
 import type { NoteFormat } from "./render-note";
 import { renderPlainText } from "./render-plain-text";
 
@@ -18,6 +19,8 @@ type Job = {
 const queue: Job[] = [];
 const idle: Worker[] = [];
 let started = 0;
+
+metrics.sources.renderQueues.add(() => queue.length);
 
 // Only our own listeners: Worker keeps internal ones (they start its message port) that must stay.
 function unlisten(worker: Worker): void {
@@ -58,8 +61,10 @@ function retire(worker: Worker): void {
 }
 
 function run(worker: Worker, job: Job): void {
+  const begun = performance.now();
   const finish = (settle: () => void, healthy: boolean) => {
     clearTimeout(timer);
+    metrics.render[job.format].observe((performance.now() - begun) / 1000);
     unlisten(worker);
     settle();
     if (healthy) release(worker);
