@@ -27,6 +27,7 @@ export const testPorts = {
   dotenvRefused: base + 31,
   metrics: base + 32,
   operatorSettings: base + 33,
+  operatorSettingsPage: base + 34,
 };
 
 const taken = Object.values(testPorts);
