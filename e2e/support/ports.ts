@@ -29,6 +29,7 @@ export const testPorts = {
   encryptedPrivacy: base + 40,
   metrics: base + 32,
   operatorSettings: base + 33,
+  operatorSettingsPage: base + 34,
   webhookServerA: base + 50,
   webhookServerB: base + 51,
   webhookPublicOnly: base + 52,
