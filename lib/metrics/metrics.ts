@@ -10,20 +10,25 @@ import { policyNames, type PolicyName } from "../rate-limit/policies";
 // once, here, and shown at 0 from the start; counting is then one call on a held object.
 
 /**
- * What kind of note an event is about: the first that applies of password, multi-page, then its
- * format. (End-to-end encrypted notes, when they land, come first of all: add "encrypted" here and
- * in noteKind.)
+ * What kind of note an event is about: the first that applies of encrypted (end to end), password,
+ * multi-page, then its format.
  */
-export const noteKinds = ["password", "multi-page", "markdown", "html"] as const;
+export const noteKinds = ["encrypted", "password", "multi-page", "markdown", "html"] as const;
 export type NoteKind = (typeof noteKinds)[number];
 
 export const noteEvents = ["created", "read", "burned", "expired", "deleted"] as const;
 export type NoteEvent = (typeof noteEvents)[number];
 
 /** What the kind of a note is decided from: its columns, or the create request. */
-export type NoteTraits = { password_required: boolean; multi_page: boolean; content_type: ContentType };
+export type NoteTraits = {
+  encrypted: boolean;
+  password_required: boolean;
+  multi_page: boolean;
+  content_type: ContentType;
+};
 
 export function noteKind(note: NoteTraits): NoteKind {
+  if (note.encrypted) return "encrypted";
   if (note.password_required) return "password";
   if (note.multi_page) return "multi-page";
   return note.content_type;

@@ -127,7 +127,11 @@ export async function createNote(options: {
     );
     const row = rows[0];
     if (row) {
-      countNote("created", { password_required: passwordHash !== null, multi_page: note.multiPage, ...row });
+      countNote("created", {
+        password_required: passwordHash !== null,
+        multi_page: note.multiPage,
+        ...row,
+      });
       return { ...row, password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
     }
   }

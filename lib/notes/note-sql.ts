@@ -155,7 +155,7 @@ export function consumeNoteSql(id: string, verifiedHash: string | null, reader: 
 }
 
 /** What a note's kind is decided from, for the metrics (lib/metrics/metrics.ts noteKind). */
-const noteTraits = Prisma.sql`password_hash IS NOT NULL AS password_required, multi_page, content_type`;
+const noteTraits = Prisma.sql`encrypted, password_hash IS NOT NULL AS password_required, multi_page, content_type`;
 
 /** A wrong password for a live note that does not count failures: its log entry and webhooks. */
 export function logPasswordFailureSql(id: string, reader: Reader) {
@@ -175,7 +175,7 @@ export function deleteLiveNoteSql(id: string) {
   return Prisma.sql`
     WITH gone AS (DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING ${goneColumns}, ${noteTraits}),
     ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`))}
-    SELECT id, password_required, multi_page, content_type FROM gone`;
+    SELECT id, encrypted, password_required, multi_page, content_type FROM gone`;
 }
 
 /** Deletes a stored note whatever its state (moderation), saying what it was; a live one is logged as deleted. */
@@ -183,7 +183,8 @@ export function takeDownNoteSql(id: string) {
   return Prisma.sql`
     WITH gone AS (DELETE FROM shares WHERE id = ${id} RETURNING ${goneColumns}, size_bytes, page_count, ${noteTraits}),
     ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`, Prisma.sql`WHERE burned_at IS NULL`))}
-    SELECT id, size_bytes, page_count, api_key_id, password_required, multi_page, content_type FROM gone`;
+    SELECT id, size_bytes, page_count, api_key_id, encrypted, password_required, multi_page, content_type
+    FROM gone`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
@@ -207,8 +208,8 @@ export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
         SELECT id FROM shares WHERE ${purgeable[kind]} LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
       RETURNING ${goneColumns}, ${noteTraits}),
     ${logEventsCtes(eventsOf("purged", Prisma.sql`'expired'`, Prisma.sql`WHERE burned_at IS NULL`, Prisma.sql`expires_at`))}
-    SELECT password_required, multi_page, content_type, count(*)::int AS deleted
-    FROM purged GROUP BY password_required, multi_page, content_type`;
+    SELECT encrypted, password_required, multi_page, content_type, count(*)::int AS deleted
+    FROM purged GROUP BY encrypted, password_required, multi_page, content_type`;
 }
 
 /**

@@ -82,6 +82,7 @@ async function consume(
   const read = foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
+      encrypted: read.encrypted,
       password_required: verifiedHash !== null,
       multi_page: read.multi_page,
       content_type: read.pages[0]?.content_type ?? "markdown",
