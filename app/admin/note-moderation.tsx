@@ -30,7 +30,7 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
       "Encryption",
       note.encrypted
         ? "end to end: the server cannot read it (a review shows only its envelope)"
-        : "none: stored as text",
+        : "not end to end",
     ],
   ];
   return (

@@ -24,6 +24,7 @@ test("look a note up by its URL, then delete it after confirming", async ({ page
     "Format",
     "Size",
     "Pages",
+    "Sealed",
     "Encryption",
   ]);
   await expect(details).toHaveText([
@@ -37,10 +38,18 @@ test("look a note up by its URL, then delete it after confirming", async ({ page
     "markdown",
     `${secretText.length} bytes`,
     "1",
-    "none: stored as text",
+    "by its password (the server cannot open it)",
+    "not end to end",
   ]);
   expect(await page.content()).not.toContain(secretText);
   expect((await api.meta(id)).json.remaining_views).toBe(3);
+  // Sealed by its password: moderation cannot open it, and says so.
+  await page.getByRole("button", { name: "Review content" }).click();
+  await expect(page.getByRole("note")).toHaveText(
+    "This note is sealed by its password: the server cannot open it, so its content cannot be " +
+      "reviewed here. Its metadata is shown above, and it can still be deleted.",
+  );
+  expect(await page.content()).not.toContain(secretText);
 
   await page.getByRole("button", { name: "Delete note…" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -81,6 +90,7 @@ test("review shows the content without counting a view, and is recorded", async 
   await expect(page.getByRole("definition").nth(3)).toHaveText("never (permanent)");
   await expect(page.getByRole("definition").nth(6)).toHaveText(`moderation-owner (${key.slice(0, 12)}…)`);
   await expect(page.getByRole("definition").nth(9)).toHaveText("2");
+  await expect(page.getByRole("definition").nth(10)).toHaveText(/^with the server key [\w-]{8}$/);
 
   await page.getByRole("button", { name: "Review content" }).click();
   const content = page.getByLabel("Note content");

@@ -6,6 +6,7 @@ import path from "node:path";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { slowPost } from "../support/slow-post";
+import { storedContentCounts } from "../support/stored-pages";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
@@ -162,10 +163,7 @@ test.describe("front server", () => {
       const finished = await sent;
       expect(finished.status, finished.body).toBe(201);
       expect(await server.exited).toBe(0);
-      const { rows } = await sql.query("SELECT count(*)::int AS n FROM share_pages WHERE content = $1", [
-        marker,
-      ]);
-      expect(rows[0].n).toBe(1);
+      expect((await storedContentCounts(sql, [marker])).get(marker)).toBe(1);
       expect(server.stdout()).toContain("SIGTERM: finishing requests in flight, then stopping.");
     } finally {
       await server.stop("SIGKILL");

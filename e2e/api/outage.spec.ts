@@ -4,6 +4,7 @@ import { errorBodySchema } from "../../lib/openapi/openapi-document";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, healthReport, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { storedContentCounts } from "../support/stored-pages";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
@@ -49,13 +50,6 @@ function expectUnavailable(result: Result) {
 }
 
 /** How many times each marker is stored. */
-async function storedMarkers(sql: pg.Client, markers: string[]): Promise<Map<string, number>> {
-  const { rows } = await sql.query<{ content: string; n: number }>(
-    "SELECT content, count(*)::int AS n FROM share_pages WHERE content = ANY($1) GROUP BY content",
-    [markers],
-  );
-  return new Map(rows.map((row) => [row.content, row.n]));
-}
 
 async function readCount(sql: pg.Client, id: string): Promise<number> {
   const { rows } = await sql.query<{ read_count: number }>("SELECT read_count FROM shares WHERE id = $1", [
@@ -118,7 +112,12 @@ test.describe("database outages", () => {
     expect((await read(burner)).json.remaining_views).toBe(2);
     expect((await call("GET", `/api/v1/shares/${before.json.id as string}/meta`)).status).toBe(200);
 
-    const stored = await storedMarkers(sql, ["outage-before", "outage-after", "outage-burner", ...during]);
+    const stored = await storedContentCounts(sql, [
+      "outage-before",
+      "outage-after",
+      "outage-burner",
+      ...during,
+    ]);
     expect(Object.fromEntries(stored)).toEqual({ "outage-before": 1, "outage-after": 1, "outage-burner": 1 });
     expect(await readCount(sql, burner)).toBe(2);
   });
@@ -171,7 +170,7 @@ test.describe("database outages", () => {
 
     // Every created note is stored exactly once. A create that timed out may or may not have
     // committed before the silence (the client cannot know), but none is ever stored twice.
-    const stored = await storedMarkers(
+    const stored = await storedContentCounts(
       sql,
       creates.map((entry) => entry.marker),
     );

@@ -15,6 +15,7 @@ test.describe("POST /api/v1/shares/<id>/read and GET meta", () => {
         expires_at: created.json.expires_at,
         burn_after: 3,
         remaining_views: 3,
+        password_attempts_left: null,
         content_type: "markdown",
         page_count: 1,
         encrypted: false,

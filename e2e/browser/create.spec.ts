@@ -59,10 +59,10 @@ test("a password note destroyed after wrong passwords: set on the form, counted 
   await expect(page.getByText("Destroyed after 2 more wrong passwords")).toBeVisible();
   await page.getByLabel("Password").fill("wrong");
   await page.getByRole("button", { name: "Reveal note" }).click();
-  await expect(page.getByRole("alert")).toContainText("1 attempt(s) left before it is destroyed");
+  await expect(page.locator("#password-error")).toContainText("1 attempt(s) left before it is destroyed");
   await page.getByLabel("Password").fill("wrong again");
   await page.getByRole("button", { name: "Reveal note" }).click();
-  await expect(page.getByRole("alert")).toContainText(
+  await expect(page.locator("#password-error")).toContainText(
     "that was the last attempt allowed: the note is destroyed",
   );
   expect((await api.meta(id)).response.status()).toBe(404);

@@ -182,6 +182,7 @@ describe("applyMigrations on PGlite", () => {
       "_prisma_migrations",
       "admin_audit_log",
       "api_keys",
+      "sealing_keys",
       "share_pages",
       "shares",
     ]);
