@@ -48,17 +48,16 @@ front.server.once("error", (error: NodeJS.ErrnoException) => {
 front.server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 
-// Stops accepting, answers what is in flight and queued (lib/server/front-server.ts), stops the
+// Stops accepting, answers what is in flight (lib/server/front-server.ts), stops the
 // cleanup (a run in progress ends after its batch), then closes Next.js and the database, and exits
 // with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  void front
-    .drain(env.SHUTDOWN_GRACE_MS, () =>
-      console.log(`${reason}: finishing requests in flight, then stopping.`),
-    )
+  const draining = front.drain(env.SHUTDOWN_GRACE_MS);
+  console.log(`${reason}: finishing requests in flight, then stopping.`);
+  void draining
     .then(() => cleanup?.stop())
     .then(() => app.close())
     .then(runShutdownHooks)

@@ -25,6 +25,14 @@ export const testPorts = {
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  // e2e/api/start-up.spec.ts and e2e/api/drain.spec.ts
+  startUpLocked: base + 60,
+  startUpProxy: base + 61,
+  startUpSilent: base + 62,
+  startUpEmbedded: base + 63,
+  startUpBadFolder: base + 64,
+  drainKeepAlive: base + 65,
+  drainAccepted: base + 66,
 };
 
 const taken = Object.values(testPorts);
