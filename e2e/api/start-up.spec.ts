@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -158,5 +158,31 @@ test("embedded: a DATA_DIR that cannot hold the database stops start-up with one
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test("embedded: a read-only DATA_DIR stops start-up with one line and exit 1", async () => {
+  test.setTimeout(timeouts.serverTest);
+  // A read-only file system, made as root can: a small tmpfs, remounted read-only. (As root, a
+  // folder's permissions do not stop writes, so they cannot stand in for it.)
+  const mountPoint = await mkdtemp(path.join(tmpdir(), "notes-readonly-"));
+  let mounted = false;
+  try {
+    try {
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint], { stdio: "ignore" });
+      mounted = true;
+      execFileSync("mount", ["-o", "remount,ro", mountPoint], { stdio: "ignore" });
+    } catch {
+      test.skip(true, "mounting a file system needs root (CAP_SYS_ADMIN)");
+    }
+    const result = await failedStart({ DATABASE_URL: undefined, DATA_DIR: mountPoint });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n").at(-1)).toBe(
+      `Cannot start: The embedded database cannot use ${mountPoint}/pglite: its file system is ` +
+        "read-only (EROFS). Set DATA_DIR to a writable folder.",
+    );
+  } finally {
+    if (mounted) execFileSync("umount", [mountPoint]);
+    await rm(mountPoint, { recursive: true, force: true });
   }
 });
