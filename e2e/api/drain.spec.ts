@@ -7,7 +7,7 @@ import { timeouts } from "../support/timeouts";
 
 // SIGTERM (lib/server/front-server.ts, stop-server.ts): the server stops accepting at once, answers
 // every request on the connections it has accepted (in flight, or sent after the signal on a
-// connection accepted before it), and closes each keep-alive connection after its current answer
+// keep-alive connection that was idle), and closes each keep-alive connection after its current answer
 // (`Connection: close`). A client sees an answer or a refused connection, never a reset.
 
 type Outcome = { status: number; connection: string | undefined } | { error: string };
@@ -85,7 +85,7 @@ test("keep-alive clients under load: each gets its answers, then Connection: clo
   }
 });
 
-test("connections accepted before SIGTERM whose requests come after it are answered, then closed", async ({
+test("keep-alive connections idle at SIGTERM: a request sent on one after the signal is answered, then it closes", async ({
   api,
 }) => {
   test.setTimeout(timeouts.serverTest);
@@ -93,6 +93,7 @@ test("connections accepted before SIGTERM whose requests come after it are answe
   const base = server.url;
   const id = await api.createId({ content: "drain", ttl: "1h" });
   const port = Number(new URL(base).port);
+  const ask = `GET /api/v1/shares/${id}/meta HTTP/1.1\r\nHost: localhost\r\n\r\n`;
   const sockets = await Promise.all(
     [1, 2, 3, 4].map(
       () =>
@@ -103,19 +104,24 @@ test("connections accepted before SIGTERM whose requests come after it are answe
     ),
   );
   const replies = sockets.map(readAll);
-  // An answer on a connection of its own, asked after those connected: the server has accepted them.
-  expect(await get(`${base}/api/v1/health`, false)).toMatchObject({ status: 200 });
+  const received: string[] = sockets.map(() => "");
+  sockets.forEach((socket, index) =>
+    socket.on("data", (chunk: Buffer) => (received[index] += chunk.toString())),
+  );
+  // One answer on each connection, which then stays open, idle (keep-alive).
+  for (const socket of sockets) socket.write(ask);
+  await expect.poll(() => received.every((text) => text.includes(`"id":"${id}"`))).toBe(true);
 
   server.child.kill("SIGTERM");
   await expect.poll(() => server?.stdout() ?? "").toContain("SIGTERM: finishing requests in flight");
   expect(await get(`${base}/api/v1/health`, false)).toEqual({ error: "ECONNREFUSED" });
-  for (const socket of sockets) {
-    socket.write(`GET /api/v1/shares/${id}/meta HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-  }
+  for (const socket of sockets) socket.write(ask);
   for (const reply of await Promise.all(replies)) {
-    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    expect(reply.toLowerCase()).toContain("\r\nconnection: close\r\n");
-    expect(reply).toContain(`"id":"${id}"`);
+    const answers = reply.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.slice(0, 15))).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+    expect(answers[0]?.toLowerCase()).toContain("\r\nconnection: keep-alive\r\n");
+    expect(answers[1]?.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(answers[1]).toContain(`"id":"${id}"`);
   }
   expect(await server.exited).toBe(0);
 });
