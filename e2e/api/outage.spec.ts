@@ -223,7 +223,7 @@ test.describe("database outages", () => {
         content: "late-after",
         burned: true,
       });
-      expect(late.stderr()).toContain("The database is not reachable yet");
+      expect(late.stderr()).toContain("The database is not ready yet (");
     } finally {
       base = firstBase;
       proxy.setMode("up");

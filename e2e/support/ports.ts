@@ -33,6 +33,14 @@ export const testPorts = {
   webhookServerA: base + 50,
   webhookServerB: base + 51,
   webhookPublicOnly: base + 52,
+  // e2e/api/start-up.spec.ts and e2e/api/drain.spec.ts
+  startUpLocked: base + 60,
+  startUpProxy: base + 61,
+  startUpSilent: base + 62,
+  startUpEmbedded: base + 63,
+  startUpBadFolder: base + 64,
+  drainKeepAlive: base + 65,
+  drainAccepted: base + 66,
 };
 
 const taken = Object.values(testPorts);

@@ -1,4 +1,15 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -69,8 +80,25 @@ const folderFaults: Record<string, string> = {
   EROFS: "its file system is read-only",
 };
 
+/**
+ * Why the folder cannot be made: node's recursive mkdir says ENOENT on a read-only file system, so
+ * the nearest existing folder above is asked whether it may be written.
+ */
+function mkdirFault(error: unknown, dataDir: string): unknown {
+  if ((error as NodeJS.ErrnoException).code !== "ENOENT") return error;
+  let existing = path.dirname(dataDir);
+  while (!existsSync(existing) && existing !== path.dirname(existing)) existing = path.dirname(existing);
+  try {
+    accessSync(existing, constants.W_OK);
+    return error;
+  } catch (accessError) {
+    return accessError;
+  }
+}
+
 /** An error of the folder itself, said as what to change; any other error as it is. */
-function folderError(error: unknown, dataDir: string): unknown {
+function folderError(failure: unknown, dataDir: string): unknown {
+  const error = mkdirFault(failure, dataDir);
   const code = (error as NodeJS.ErrnoException).code ?? "";
   const fault = folderFaults[code];
   if (!fault) return error;

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import { isMetricsRequest, serveMetrics } from "../metrics/metrics-endpoint";
 import { recordRequest } from "../metrics/request-metrics";
 import { describeError } from "../process/describe-error";
@@ -46,10 +45,10 @@ export type FrontServerLimits = {
 export type FrontServer = {
   server: Server;
   /**
-   * Stops without dropping anyone (below): calls `stoppedAccepting` once new connections are
-   * refused, and resolves when every connection has closed.
+   * Stops accepting at once, answers every request on the connections it has accepted, in flight
+   * or still arriving, and resolves when every connection has closed (lib/server/stop-server.ts).
    */
-  drain: (graceMs: number, stoppedAccepting: () => void) => Promise<void>;
+  drain: (graceMs: number) => Promise<void>;
 };
 
 export function createFrontServer(handle: RequestHandler, limits: FrontServerLimits): FrontServer {
@@ -80,24 +79,18 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
 
   return {
     server,
-    drain: (graceMs, stoppedAccepting) => {
+    drain: (graceMs) => {
+      // The listening socket closes first, so a keep-alive client told to close below finds new
+      // connections refused, never queued and then reset.
+      const stopped = stopServer(server, { graceMs, keepAliveTimeoutMs: limits.keepAliveTimeoutMs });
       draining = true;
       // Each keep-alive connection closes after the answer it is working on: that answer, and any
       // later one on it, says `Connection: close`.
       for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close");
-      return stopServer(server, sockets, {
-        graceMs,
-        keepAliveTimeoutMs: limits.keepAliveTimeoutMs,
-        stoppedAccepting,
-      });
+      return stopped;
     },
   };
 }

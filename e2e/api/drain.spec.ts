@@ -1,0 +1,127 @@
+import { Agent, request } from "node:http";
+import { connect, type Socket } from "node:net";
+import { databaseUrl, expect, test } from "../support/fixtures";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
+
+// SIGTERM (lib/server/front-server.ts, stop-server.ts): the server stops accepting at once, answers
+// every request on the connections it has accepted (in flight, or sent after the signal on a
+// keep-alive connection that was idle), and closes each keep-alive connection after its current answer
+// (`Connection: close`). A client sees an answer or a refused connection, never a reset.
+
+type Outcome = { status: number; connection: string | undefined } | { error: string };
+
+function get(url: string, agent: Agent | false): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const sent = request(url, { agent }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+      );
+      response.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    sent.end();
+  });
+}
+
+/** Everything the server sends on `socket` until it closes it (or the error that ended it). */
+function readAll(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(`${text}[${error.code ?? error.message}]`));
+    socket.on("end", () => resolve(text));
+  });
+}
+
+let server: ServerProcess | undefined;
+test.afterEach(async () => {
+  await server?.stop("SIGKILL");
+});
+
+const startDrainServer = (port: number) =>
+  startServer({
+    port,
+    // A grace period no busy machine reaches: nothing may be cut.
+    env: { DATABASE_URL: databaseUrl, SHUTDOWN_GRACE_MS: String(timeouts.request) },
+  });
+
+test("keep-alive clients under load: each gets its answers, then Connection: close, then a refused connection", async ({
+  api,
+}) => {
+  test.setTimeout(timeouts.serverTest);
+  server = await startDrainServer(testPorts.drainKeepAlive);
+  const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+  try {
+    const url = `${server.url}/api/v1/shares/${await api.createId({ content: "drain", ttl: "1h" })}/meta`;
+    const outcomes: Outcome[] = [];
+    // Each client sends requests back to back until the server refuses its connection.
+    const client = async () => {
+      for (;;) {
+        const outcome = await get(url, keepAlive);
+        outcomes.push(outcome);
+        if ("error" in outcome) return;
+      }
+    };
+    const clients = Promise.all([client(), client(), client(), client()]);
+    await expect.poll(() => outcomes.length).toBeGreaterThan(100);
+    server.child.kill("SIGTERM");
+    await clients;
+    expect(await server.exited).toBe(0);
+
+    expect(outcomes.flatMap((outcome) => ("error" in outcome ? [outcome.error] : []))).toEqual(
+      Array(4).fill("ECONNREFUSED"),
+    );
+    const answers = outcomes.flatMap((outcome) => ("status" in outcome ? [outcome] : []));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    // Each connection was told to close with its last answer (four connections at most).
+    const closing = answers.filter((answer) => answer.connection === "close").length;
+    expect(closing).toBeGreaterThanOrEqual(1);
+    expect(closing).toBeLessThanOrEqual(4);
+  } finally {
+    keepAlive.destroy();
+  }
+});
+
+test("keep-alive connections idle at SIGTERM: a request sent on one after the signal is answered, then it closes", async ({
+  api,
+}) => {
+  test.setTimeout(timeouts.serverTest);
+  server = await startDrainServer(testPorts.drainAccepted);
+  const base = server.url;
+  const id = await api.createId({ content: "drain", ttl: "1h" });
+  const port = Number(new URL(base).port);
+  const ask = `GET /api/v1/shares/${id}/meta HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+  const sockets = await Promise.all(
+    [1, 2, 3, 4].map(
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1", () => resolve(socket));
+          socket.on("error", reject);
+        }),
+    ),
+  );
+  const replies = sockets.map(readAll);
+  const received: string[] = sockets.map(() => "");
+  sockets.forEach((socket, index) =>
+    socket.on("data", (chunk: Buffer) => (received[index] += chunk.toString())),
+  );
+  // One answer on each connection, which then stays open, idle (keep-alive).
+  for (const socket of sockets) socket.write(ask);
+  await expect.poll(() => received.every((text) => text.includes(`"id":"${id}"`))).toBe(true);
+
+  server.child.kill("SIGTERM");
+  await expect.poll(() => server?.stdout() ?? "").toContain("SIGTERM: finishing requests in flight");
+  expect(await get(`${base}/api/v1/health`, false)).toEqual({ error: "ECONNREFUSED" });
+  for (const socket of sockets) socket.write(ask);
+  for (const reply of await Promise.all(replies)) {
+    const answers = reply.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.slice(0, 15))).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+    expect(answers[0]?.toLowerCase()).toContain("\r\nconnection: keep-alive\r\n");
+    expect(answers[1]?.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(answers[1]).toContain(`"id":"${id}"`);
+  }
+  expect(await server.exited).toBe(0);
+});
