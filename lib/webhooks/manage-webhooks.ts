@@ -23,12 +23,6 @@ const toResponse = (row: WebhookRow): WebhookResponse => ({
   created_at: Math.floor(row.createdAt.getTime() / 1000),
 });
 
-/** Webhooks need a key: they deliver the events of the key's notes. */
-export function requireKey(apiKey: ApiKeyIdentity | null): ApiKeyIdentity {
-  if (!apiKey) throw new ApiError("api_key_required", "This route needs an API key (X-API-Key).");
-  return apiKey;
-}
-
 export async function createWebhook(
   apiKey: ApiKeyIdentity,
   body: CreateWebhookBody,
