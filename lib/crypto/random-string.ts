@@ -15,3 +15,8 @@ export function randomAlphanumeric(length: number): string {
   }
   return out;
 }
+
+/** `bytes` random bytes from the operating system's CSPRNG, in base64 (`url`: base64url). */
+export function randomBase64(bytes: number, variant: "standard" | "url" = "standard"): string {
+  return randomBytes(bytes).toString(variant === "url" ? "base64url" : "base64");
+}

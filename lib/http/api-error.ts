@@ -10,6 +10,7 @@ export const errorStatus = {
   bad_content_type: 400,
   bad_envelope: 400,
   bad_webhook: 400,
+  bad_query: 400,
   bad_password: 401,
   bad_api_key: 401,
   api_key_required: 401,

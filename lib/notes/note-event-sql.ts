@@ -74,3 +74,34 @@ export function purgeNoteEventsSql(days: number, batchSize: number) {
     )
     SELECT count(*)::int AS deleted FROM gone`;
 }
+
+export type KeyNoteRow = {
+  cursor: string;
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  burn_after: number | null;
+  read_count: number | null;
+  status: "live" | "burned" | "expired" | "deleted";
+};
+
+/**
+ * A key's notes, newest first, from their `created` log entries (so notes already purged are
+ * listed too, until their log goes), `limit` of them after `cursor` (a created entry's id). The
+ * status of a purged note is its log's last word; never content.
+ */
+export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: number) {
+  return Prisma.sql`
+    SELECT c.id::text AS cursor, c.share_id AS id, c.at AS created_at, s.expires_at, s.burn_after, s.read_count,
+           CASE WHEN s.id IS NULL THEN coalesce(gone.type::text, 'deleted')
+                WHEN s.burned_at IS NOT NULL THEN 'burned'
+                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status
+    FROM note_events c
+    LEFT JOIN shares s ON s.id = c.share_id
+    LEFT JOIN LATERAL (
+      SELECT type FROM note_events t
+      WHERE t.share_id = c.share_id AND t.type IN ('burned', 'deleted', 'expired') ORDER BY t.id DESC LIMIT 1
+    ) gone ON s.id IS NULL
+    WHERE c.api_key_id = ${apiKeyId}::uuid AND c.type = 'created' AND c.id < coalesce(${cursor}::bigint, 9223372036854775807)
+    ORDER BY c.id DESC LIMIT ${limit}::int`;
+}

@@ -7,7 +7,9 @@ import type {
   ReadNoteResponse,
   NoteMetaResponse,
   NoteEventsResponse,
+  KeyNotesResponse,
 } from "./note-response-schemas";
+import type { KeyNoteRow } from "./note-event-sql";
 
 // One function per response shape, so a new column never leaks into the API by accident.
 
@@ -91,5 +93,27 @@ export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEvent
       client: event.client,
       browser: event.browser,
     })),
+  };
+}
+
+export function toKeyNotesResponse(
+  notes: KeyNoteRow[],
+  nextCursor: string | null,
+  baseUrl: string,
+): KeyNotesResponse {
+  return {
+    notes: notes.map((note) => ({
+      id: note.id,
+      url: noteUrl(baseUrl, note.id),
+      status: note.status,
+      created_at: seconds(note.created_at),
+      expires_at: secondsOrNull(note.expires_at),
+      burn_after: note.burn_after,
+      remaining_views:
+        note.status !== "live"
+          ? 0
+          : remainingViews({ burn_after: note.burn_after, read_count: note.read_count ?? 0 }),
+    })),
+    next_cursor: nextCursor,
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
+import { hmacSha256 } from "../crypto/digest";
+import { randomBase64 } from "../crypto/random-string";
 import { getPrisma } from "../db";
 import type { Reader } from "./note-event-sql";
 
@@ -17,7 +18,7 @@ let cached: { day: string; salt: Promise<string> } | undefined;
 async function loadSalt(today: string): Promise<string> {
   const prisma = await getPrisma();
   const date = new Date(`${today}T00:00:00Z`);
-  const salt = randomBytes(32).toString("base64url");
+  const salt = randomBase64(32, "url");
   // The first process of the day stores its salt; every process then uses the stored one.
   await prisma.clientSalt.createMany({ data: [{ day: date, salt }], skipDuplicates: true });
   return (await prisma.clientSalt.findUniqueOrThrow({ where: { day: date } })).salt;
@@ -50,7 +51,7 @@ export function browserFamily(userAgent: string | null): string | null {
 /** The reader of note `id`, as the access log keeps it. */
 export async function readerOf(id: string, headers: Headers, clientId: string): Promise<Reader> {
   const salt = await saltOfToday();
-  const client = createHmac("sha256", salt).update(`${id}\n${clientId}`).digest("hex").slice(0, 8);
+  const client = hmacSha256(Buffer.from(salt), `${id}\n${clientId}`).toString("hex").slice(0, 8);
   return { client, browser: browserFamily(headers.get("user-agent")) };
 }
 

@@ -1,9 +1,17 @@
-import { badKey, notFound, rateLimited, unavailable, type OpenApiOperation } from "../openapi/api-responses";
+import {
+  badKey,
+  keyRequired,
+  notFound,
+  rateLimited,
+  unavailable,
+  type OpenApiOperation,
+} from "../openapi/api-responses";
 import {
   createdNoteResponseSchema,
   readNoteResponseSchema,
   noteMetaResponseSchema,
   noteEventsResponseSchema,
+  keyNotesResponseSchema,
 } from "../notes/note-response-schemas";
 import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
 import { env } from "../env";
@@ -21,6 +29,17 @@ export const noteRoutes = [
     pattern: "/api/v1/shares",
     direct: true,
     methods: {
+      GET: {
+        summary: "The key's notes, newest first, with their status; never their content",
+        description: "?limit= (1 to 100, default 50), ?cursor= (the previous page's next_cursor).",
+        auth: "api-key-required",
+        responses: {
+          200: { description: "A page of notes", schema: keyNotesResponseSchema, headers: ["cache-control"] },
+          400: { description: "A bad limit or cursor", codes: ["bad_query"] },
+          401: keyRequired,
+          503: unavailable,
+        },
+      },
       POST: {
         summary: "Create a note",
         ...(env.CREATE_REQUIRES_KEY

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomBase64 } from "../crypto/random-string";
 import { getPrisma } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
@@ -23,12 +23,6 @@ const toResponse = (row: WebhookRow): WebhookResponse => ({
   created_at: Math.floor(row.createdAt.getTime() / 1000),
 });
 
-/** Webhooks need a key: they deliver the events of the key's notes. */
-export function requireKey(apiKey: ApiKeyIdentity | null): ApiKeyIdentity {
-  if (!apiKey) throw new ApiError("api_key_required", "This route needs an API key (X-API-Key).");
-  return apiKey;
-}
-
 export async function createWebhook(
   apiKey: ApiKeyIdentity,
   body: CreateWebhookBody,
@@ -44,7 +38,7 @@ export async function createWebhook(
   if ((await prisma.webhook.count({ where: { apiKeyId: apiKey.id } })) >= maxWebhooksPerKey) {
     throw new ApiError("bad_webhook", `A key may have ${maxWebhooksPerKey} webhooks; delete one first.`);
   }
-  const secret = `whsec_${randomBytes(24).toString("base64")}`;
+  const secret = `whsec_${randomBase64(24)}`;
   const row = await prisma.webhook.create({
     data: { apiKeyId: apiKey.id, url: body.url, events: body.events, secret },
     select: columns,

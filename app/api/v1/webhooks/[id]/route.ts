@@ -1,11 +1,11 @@
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest } from "@/lib/keys/authenticate-request";
-import { deleteWebhook, requireKey } from "@/lib/webhooks/manage-webhooks";
+import { authenticateRequest, requireApiKey } from "@/lib/keys/authenticate-request";
+import { deleteWebhook } from "@/lib/webhooks/manage-webhooks";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/webhooks/[id]", {
   // DELETE /api/v1/webhooks/<id>: remove one of the key's webhooks
   DELETE: async (request, { id }) => {
-    const apiKey = requireKey(await authenticateRequest(request.headers));
+    const apiKey = requireApiKey(await authenticateRequest(request.headers));
     await deleteWebhook(apiKey, id);
     return new Response(null, { status: 204 });
   },
