@@ -2,27 +2,20 @@ import rehypeParse from "rehype-parse";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { unified, type PluggableList, type Processor } from "unified";
+import { unified, type PluggableList } from "unified";
 import { exceedsContainerDepth } from "./container-depth";
 import { rehypeFilterStyles } from "./filter-styles";
 import { rehypeHardenElements } from "./harden-elements";
 import { rehypeHighlightCode } from "./highlight-code";
 import { rehypeLimitDepth } from "./limit-depth";
+import { remarkParseNote } from "./markdown-parser";
 import { rehypeRawHtml } from "./raw-html";
 import { renderPlainText } from "./render-plain-text";
 import { sanitizeSchema } from "./sanitize-schema";
 import { remarkTagFilter } from "./tag-filter";
 
 export type NoteFormat = "markdown" | "html";
-
-/** remark plugin: turns off lists and block quotes, for notes that nest them absurdly deep. */
-function remarkWithoutContainers(this: Processor) {
-  const data = this.data();
-  (data.micromarkExtensions ??= []).push({ disable: { null: ["list", "blockQuote"] } });
-}
 
 /** What every note's HTML tree goes through, whatever it was written in: the allow-list and after. */
 const safeHtml: PluggableList = [
@@ -38,9 +31,7 @@ const safeHtml: PluggableList = [
 function markdownProcessor(options: { containers: boolean }) {
   return (
     unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .use(options.containers ? [] : [remarkWithoutContainers])
+      .use(remarkParseNote, options)
       .use(remarkTagFilter)
       // The sanitizer adds the clobber prefix to ids, so remark-rehype must not add one as well.
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
