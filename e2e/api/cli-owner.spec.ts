@@ -26,11 +26,20 @@ async function closedPort() {
 
 test.describe("notes meta, delete, events", () => {
   test("meta prints the API's metadata as JSON and counts no view", async ({ api, baseURL }) => {
-    const { link, id } = await keylessNote(baseURL!);
-    const run = await notesCli(["meta", link]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual((await api.meta(id)).json);
-    expect(JSON.parse(run.stdout)).toMatchObject({ id, encrypted: true, read_count: 0 });
+    const created = await notesCli(["create", "--burn", "2", "--server", baseURL!], { input: "twice" });
+    const link = created.stdout.trimEnd();
+    const id = link.split("/").pop()!.split("#")[0]!;
+    for (let run = 0; run < 2; run++) {
+      const meta = await notesCli(["meta", link]);
+      expect(meta.code, meta.stderr).toBe(0);
+      expect(JSON.parse(meta.stdout)).toEqual((await api.meta(id)).json);
+      expect(JSON.parse(meta.stdout)).toMatchObject({
+        id,
+        encrypted: true,
+        burn_after: 2,
+        remaining_views: 2,
+      });
+    }
   });
 
   test("delete with the delete token or the owner's key; then everything exits 2", async ({ baseURL }) => {
@@ -58,8 +67,9 @@ test.describe("notes meta, delete, events", () => {
     expect(await notesCli(["meta", keyedLink])).toMatchObject({ code: 2 });
   });
 
-  // Needs GET /api/v1/shares/{id}/events, which the `owners` branch adds.
-  test("events prints the owner's access log as JSON", async ({ baseURL }) => {
+  // Needs GET /api/v1/shares/{id}/events, which the `owners` branch adds: until it is merged here,
+  // the route does not exist and this cannot pass.
+  test.fixme("events prints the owner's access log as JSON", async ({ baseURL }) => {
     const { link, token } = await keylessNote(baseURL!);
     expect(await notesCli(["read", link])).toMatchObject({ code: 0 });
     const run = await notesCli(["events", link, "--token", token]);
