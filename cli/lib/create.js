@@ -1,7 +1,7 @@
 // @ts-check
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { callApi } from "./api.js";
+import { callApi, credentialHeaders } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { sealNote } from "./envelope.js";
 import { serverBase } from "./link.js";
@@ -100,17 +100,14 @@ export async function createCommand(settings) {
     sealed = await sealNote({ pages }, { password });
     note = { content: sealed.envelope, encrypted: true };
   } else if (values.pages) {
-    note = { pages: pages.map(({ title, content, format }) => ({ title, content, format })) };
+    note = { pages };
   } else {
     note = { content: pages[0]?.content, format: pages[0]?.format };
   }
   const body = { ...note, ...lifetime, ...burnAfter, ...(password && { password }) };
-  const created = await callApi(server, "POST", "shares", {
-    body,
-    headers: key ? { "x-api-key": key } : {},
-  });
+  const created = await callApi(server, "POST", "shares", { body, headers: credentialHeaders({ key }) });
   const url = String(created?.url);
   process.stdout.write(`${sealed ? `${url}#${sealed.key}` : url}\n`);
-  if (typeof created?.delete_token === "string")
-    process.stderr.write(`delete-token: ${created.delete_token}\n`);
+  const token = created?.delete_token;
+  if (typeof token === "string") process.stderr.write(`delete-token: ${token}\n`);
 }

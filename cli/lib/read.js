@@ -66,14 +66,25 @@ function output(document, values) {
 }
 
 /**
+ * @param {string | undefined} page --page
+ * @param {number} count the note's pages
+ */
+function checkPage(page, count) {
+  if (page !== undefined && Number(page) > count) {
+    throw usageError(`the note has ${count} page(s), not ${page}`);
+  }
+}
+
+/**
  * `notes read LINK`: checks everything it can before the read that counts a view (the key's shape,
  * whether the note needs a key or a password), reads, opens, prints.
  * @param {Settings} settings
  */
 export async function readCommand({ values, positionals, server, key: apiKey, env }) {
   const page = values.page;
-  if (page !== undefined && !/^[1-9][0-9]*$/.test(page))
+  if (page !== undefined && !/^[1-9][0-9]*$/.test(page)) {
     throw usageError("--page takes a page number from 1");
+  }
   const { server: base, id, key } = parseLink(positionals[0], server);
   if (key && !isWellFormedKey(key)) throw new CliError("decrypt", "bad_key", "the link's key is malformed");
   const headers = credentialHeaders({ key: apiKey });
@@ -81,17 +92,14 @@ export async function readCommand({ values, positionals, server, key: apiKey, en
   if (meta.encrypted && !key) {
     throw new CliError("decrypt", "bad_key", "the link has no key (#…): this note opens only with it");
   }
-  if (page !== undefined && Number(page) > Number(meta.page_count) && !meta.encrypted) {
-    throw usageError(`the note has ${meta.page_count} page(s), not ${page}`);
-  }
+  // An encrypted note's pages are sealed: only the opened note can tell how many there are.
+  if (!meta.encrypted) checkPage(page, Number(meta.page_count));
   const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
   const password = meta.password_required ? await askPassword() : undefined;
   const note = /** @type {Json} */ (
     await callApi(base, "POST", `shares/${id}/read`, { body: password ? { password } : {}, headers })
   );
   const document = await documentOf(note, key, askPassword, password);
-  if (page !== undefined && Number(page) > document.pages.length) {
-    throw usageError(`the note has ${document.pages.length} page(s), not ${page}`);
-  }
+  checkPage(page, document.pages.length);
   process.stdout.write(output(document, values));
 }
