@@ -2,7 +2,12 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
+import {
+  checkDraft,
+  encryptedTooLargeMessage,
+  errorMessage,
+  fieldOfError,
+} from "@/lib/browser/create-errors";
 import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
@@ -110,10 +115,10 @@ export function CreateForm() {
       return setCreated({ ...result.data, url });
     }
     const field = fieldOfError(result.error, result.message, pages.length);
-    const message =
-      field === "form"
-        ? failureMessage(result)
-        : errorMessage(field, result.error, result.message, pages.length);
+    let message = errorMessage(field, result.error, result.message, pages.length);
+    if (field === "form") message = failureMessage(result);
+    // The API counts the envelope's bytes, which the writer never saw.
+    else if (sealed && result.error === "too_large") message = encryptedTooLargeMessage;
     fail({ [field]: message });
   }
 

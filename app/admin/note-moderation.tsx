@@ -20,6 +20,12 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
     ["Format", note.content_type],
     ["Size", `${note.size_bytes.toLocaleString("en")} bytes`],
     ["Pages", String(note.page_count)],
+    [
+      "Encryption",
+      note.encrypted
+        ? "end to end: the server cannot read it (a review shows only its envelope)"
+        : "none: stored as text",
+    ],
   ];
   return (
     <dl className={styles.details} aria-label="Note metadata">

@@ -23,6 +23,7 @@ test("look a note up by its URL, then delete it after confirming", async ({ page
     "Format",
     "Size",
     "Pages",
+    "Encryption",
   ]);
   await expect(details).toHaveText([
     id,
@@ -35,6 +36,7 @@ test("look a note up by its URL, then delete it after confirming", async ({ page
     "markdown",
     `${secretText.length} bytes`,
     "1",
+    "none: stored as text",
   ]);
   expect(await page.content()).not.toContain(secretText);
   expect((await api.meta(id)).json.remaining_views).toBe(3);

@@ -14,10 +14,11 @@ test("create a note through the form, then open its link", async ({ page, api, b
 
   await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
-  expect(url).toMatch(new RegExp(`^${baseURL}/[A-Za-z0-9]{10}$`));
+  // Encrypted in the browser by default: the key follows the id in the link's fragment.
+  expect(url).toMatch(new RegExp(`^${baseURL}/[A-Za-z0-9]{10}#[A-Za-z0-9_-]{43}$`));
   await expect(page.getByText("Destroyed after 3 reads")).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
-  const id = url.slice(-10);
+  const id = new URL(url).pathname.slice(1);
   const meta = await api.meta(id);
   expect(meta.json).toMatchObject({ burn_after: 3, remaining_views: 3, page_count: 1 });
   expect((meta.json.expires_at as number) - (meta.json.created_at as number)).toBe(3600);
@@ -36,6 +37,8 @@ test("a key unlocks HTML and permanent notes", async ({ page, api }) => {
   await page.goto("/");
   await expect(page.getByRole("option", { name: "HTML (needs an API key)" })).toBeDisabled();
   await page.getByLabel("API key (optional)").fill(key);
+  // The server renders (and reports) the format only of notes sent as text.
+  await page.getByRole("switch", { name: "Encrypt in this browser (end to end)" }).uncheck();
   await page.getByLabel("Format").selectOption("html");
   await page.getByLabel("Text").fill('<p style="color: red; position: fixed">red</p>');
   await expect(page.getByRole("region", { name: "Preview of page 1" }).locator("p")).toHaveAttribute(
@@ -51,6 +54,8 @@ test("a key unlocks HTML and permanent notes", async ({ page, api }) => {
 
 test("pages: add, title, reorder and remove, then navigate them in the viewer", async ({ page }) => {
   await page.goto("/");
+  // Sent as text, so the fragment is free to name a page (an encrypted note's fragment is its key).
+  await page.getByRole("switch", { name: "Encrypt in this browser (end to end)" }).uncheck();
   await page.getByLabel("Text").fill("first text");
   await page.getByRole("button", { name: "Add a page" }).click();
   await page.getByRole("button", { name: "Add a page" }).click();
@@ -103,6 +108,8 @@ test("the preview keeps words after a mentioned tag, and in-note links scroll wi
   await expect(preview.locator("strong")).toHaveText("not");
   await expect(preview.getByRole("heading", { name: "Setup" })).toHaveAttribute("id", "user-content-setup");
   await page.getByLabel("Read limit").fill("2");
+  // Sent as text, so the fragment is free to name a heading (an encrypted note's fragment is its key).
+  await page.getByRole("switch", { name: "Encrypt in this browser (end to end)" }).uncheck();
   await page.getByRole("button", { name: "Create note" }).click();
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
 

@@ -26,7 +26,7 @@ atEachWidth(() => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await token.inputValue());
     await expectNoSidewaysScroll(page);
 
-    const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+    const id = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue()).pathname.slice(1);
     await result.getByRole("button", { name: "Delete now…" }).click();
     const confirm = page.getByRole("group", { name: "Delete this note for good?" });
     await expect(confirm.getByRole("button", { name: "Delete note" })).toBeFocused();
@@ -53,7 +53,7 @@ atEachWidth(() => {
       result.getByText("The API key that created this note can delete it before it expires."),
     ).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Delete token" })).toHaveCount(0);
-    const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+    const id = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue()).pathname.slice(1);
     await result.getByRole("button", { name: "Delete now…" }).click();
     await page.getByRole("button", { name: "Delete note" }).click();
     await expect(page.getByText("The note is deleted. Its link no longer opens anything.")).toBeVisible();

@@ -48,6 +48,8 @@ atEachWidth(() => {
 
   test("the API's errors, reworded, by their field and focused", async ({ page }) => {
     await page.goto("/");
+    // Sent as text, the limit is on the text itself (encrypted, on its envelope: see encrypted.spec.ts).
+    await page.getByRole("switch", { name: "Encrypt in this browser (end to end)" }).uncheck();
     await page.getByLabel("Text").fill("x".repeat(512 * 1024 + 1));
     await page.getByRole("button", { name: "Create note" }).click();
     await expect(page.locator("#content-0-error")).toHaveText(

@@ -25,6 +25,7 @@ export const testPorts = {
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  encryptedPrivacy: base + 40,
 };
 
 const taken = Object.values(testPorts);

@@ -30,6 +30,7 @@ export function toModeratedNoteResponse(note: ModeratedNote) {
     content_type: note.content_type,
     page_count: note.page_count,
     size_bytes: note.size_bytes,
+    encrypted: note.encrypted,
     owner: note.key_prefix === null ? null : { label: note.key_label ?? "", prefix: note.key_prefix },
   };
 }

@@ -16,6 +16,7 @@ export type ModeratedNote = {
   content_type: ContentType;
   page_count: number;
   size_bytes: number;
+  encrypted: boolean;
   key_label: string | null;
   key_prefix: string | null;
 };

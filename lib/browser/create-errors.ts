@@ -45,6 +45,11 @@ function subjectOf(field: string, pageCount: number): string {
   return names[field] ?? "This";
 }
 
+/** An encrypted note over the size limit: its envelope is about a third bigger than its text. */
+export const encryptedTooLargeMessage =
+  "Encrypted, the note is over the limit of 512 KiB: encryption makes it about a third bigger. " +
+  "Shorten it, or turn encryption off.";
+
 /** The empty-page message, shared by the form's own check and the API's answer. */
 export function emptyPageMessage(index: number, pageCount: number): string {
   return pageCount > 1

@@ -56,7 +56,10 @@ export const createNoteBodySchema = z
       .max(notePolicy.maxBurnAfter, `must be at most ${notePolicy.maxBurnAfter}`)
       .nullable()
       .optional(),
-    encrypted: z.boolean({ error: "must be a boolean" }).optional(),
+    encrypted: z
+      .boolean({ error: "must be a boolean" })
+      .optional()
+      .describe("true: content is an end-to-end envelope, stored as given (bad_envelope if it is not one)"),
   })
   .check((ctx) => {
     const { content, pages, encrypted } = ctx.value;

@@ -151,6 +151,7 @@ export function storedNoteSql(id: string) {
   return Prisma.sql`
     SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
+           s.encrypted,
            CASE WHEN s.burned_at IS NOT NULL THEN 'burned'
                 WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
            k.label AS key_label, k.prefix AS key_prefix
