@@ -1,9 +1,6 @@
 import { execFile } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
-import { isWellFormedEnvelope } from "../../cli/lib/envelope.js";
+import { isWellFormedEnvelope, openNote } from "../../cli/lib/envelope.js";
 import { expect, issueKey, test } from "../support/fixtures";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
 import { timeouts } from "../support/timeouts";
@@ -47,6 +44,9 @@ test.describe("notes create and notes read", () => {
     expect(isWellFormedEnvelope(json.content)).toBe(true);
     expect(String(json.content)).not.toContain("Hello");
     expect(String(json.content)).not.toContain(key);
+    expect(await openNote(String(json.content), key!)).toEqual({
+      pages: [{ title: "", content: text, format: "markdown" }],
+    });
   });
 
   test("--no-encrypt from a file: the server renders it; read prints the text as written", async ({
@@ -159,7 +159,7 @@ test.describe("notes create and notes read", () => {
       timeout: timeouts.cli,
     });
     expect(stdout).toMatch(/^notes: share notes from the command line/);
-    const prefix = await mkdtemp(path.join(tmpdir(), "notes-cli-prefix-"));
+    const prefix = test.info().outputPath("global");
     await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", "./cli"], {
       timeout: timeouts.cli,
     });

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { timeouts } from "./timeouts";
 
 // The command-line client (cli/), run as its users run it: a child process talking HTTP to a server.
@@ -73,9 +73,13 @@ export async function notesCliOnTerminal(
   return { code: run.code, transcript: run.stdout.replace(/\r\n/g, "\n"), stderr: run.stderr };
 }
 
-/** Writes `files` (name to text) into a new temporary directory: their paths, in the same order. */
+/**
+ * Writes `files` (name to text) into a new directory in the test's output folder (which Playwright
+ * empties at the start of each run): their paths, in the same order.
+ */
 export async function writeTempFiles(files: Record<string, string>): Promise<string[]> {
-  const directory = await mkdtemp(path.join(tmpdir(), "notes-cli-"));
+  await mkdir(test.info().outputPath(), { recursive: true });
+  const directory = await mkdtemp(test.info().outputPath("files-"));
   return Promise.all(
     Object.entries(files).map(async ([name, text]) => {
       const file = path.join(directory, name);
