@@ -8,6 +8,7 @@ import {
   errorMessage,
   fieldOfError,
 } from "@/lib/browser/create-errors";
+import { noWebCryptoMessage, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
@@ -100,6 +101,9 @@ export function CreateForm() {
       String(options.get("burn_after") ?? "").trim(),
     );
     if (Object.keys(problems).length > 0) return fail(problems);
+    if (encrypt && !webCryptoAvailable()) {
+      return fail({ form: `${noWebCryptoMessage} Turn encryption off to send the note as text.` });
+    }
     setBusy(true);
     setErrors({});
     // The key stays in this page: it reaches the reader only in the link's fragment.

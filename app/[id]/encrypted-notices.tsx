@@ -1,3 +1,5 @@
+import { noWebCryptoMessage } from "@/lib/browser/web-crypto";
+
 /** "1 more read", "3 more reads". */
 export const views = (count: number) => (count === 1 ? "1 more read" : `${count} more reads`);
 
@@ -11,6 +13,17 @@ export function MissingKeyNotice({ missing }: { missing: boolean }) {
         link it was shared with. Browsers never send that part to the server, so it cannot be recovered here.
         Ask the sender for the whole link.
       </p>
+      <p>Nothing was read: no view was spent.</p>
+    </section>
+  );
+}
+
+/** This page cannot decrypt (no WebCrypto outside a secure context): nothing was read. */
+export function NoWebCryptoNotice() {
+  return (
+    <section className="card" aria-labelledby="webcrypto-heading" aria-live="polite">
+      <h1 id="webcrypto-heading">This note cannot be decrypted here</h1>
+      <p>{noWebCryptoMessage} Open the same link over HTTPS.</p>
       <p>Nothing was read: no view was spent.</p>
     </section>
   );

@@ -2,9 +2,10 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { failureMessage, sendJson } from "@/lib/browser/call-api";
+import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { isWellFormedKey } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
-import { MissingKeyNotice, UndecryptableNotice, views } from "./encrypted-notices";
+import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice, views } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
 import { linkKey, openEncryptedNote, openFailureMessage, subscribeToFragment } from "./open-encrypted-note";
@@ -26,6 +27,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   // An encrypted note's key is the link's fragment, which only the browser knows (null on the server).
   const fragmentKey = useSyncExternalStore(subscribeToFragment, linkKey, () => null);
   const keyless = meta.encrypted && fragmentKey !== null && !isWellFormedKey(fragmentKey);
+  const cannotDecrypt = meta.encrypted && fragmentKey !== null && !webCryptoAvailable();
 
   async function open(note: ReadNoteResponse, key: string, password: string | undefined) {
     if (!note.encrypted) return setPhase({ name: "shown", note });
@@ -53,7 +55,8 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   useEffect(() => {
     // A note without password or read limit loses nothing by being read at once; an encrypted note
     // whose link has no usable key is not read at all.
-    if (needsClick || startedRef.current || (meta.encrypted && !isWellFormedKey(linkKey()))) return;
+    const unopenable = meta.encrypted && !(isWellFormedKey(linkKey()) && webCryptoAvailable());
+    if (needsClick || startedRef.current || unopenable) return;
     startedRef.current = true;
     void read();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, on the first render
@@ -73,6 +76,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     );
   }
   if (keyless && phase.name !== "gone") return <MissingKeyNotice missing={fragmentKey === ""} />;
+  if (cannotDecrypt && phase.name !== "gone") return <NoWebCryptoNotice />;
   if (phase.name === "gone" || expired) {
     return (
       <section className="card" aria-live="polite">

@@ -1,3 +1,4 @@
+import { sealNote } from "../../lib/crypto/envelope";
 import { expect, issueKey, test } from "../support/fixtures";
 import { signInThroughPage, siteOrigin } from "./admin-support";
 
@@ -106,6 +107,18 @@ test("review shows the content without counting a view, and is recorded", async 
   await expect(
     page.getByRole("row").filter({ hasText: "Note reviewed" }).filter({ hasText: id }),
   ).toHaveCount(1);
+});
+
+test("an end-to-end encrypted note says that the server cannot read it", async ({ page, api }) => {
+  const { envelope } = await sealNote("for the reader only");
+  const id = await api.createId({ content: envelope, encrypted: true, ttl: "1h" });
+  await signInThroughPage(page);
+  await page.getByLabel("Note id or URL").fill(id);
+  await page.getByRole("button", { name: "Look up" }).click();
+  const details = page.getByRole("definition");
+  await expect(details.last()).toHaveText(
+    "end to end: the server cannot read it (a review shows only its envelope)",
+  );
 });
 
 test("what is neither an id nor a note URL finds nothing", async ({ page }) => {

@@ -18,6 +18,7 @@ test.describe("POST /api/v1/shares", () => {
         "content_type",
         "created_at",
         "delete_token",
+        "encrypted",
         "expires_at",
         "id",
         "owned",
@@ -32,6 +33,7 @@ test.describe("POST /api/v1/shares", () => {
       password_required: false,
       content_type: "markdown",
       page_count: 1,
+      encrypted: false,
       owned: false,
       api_key: false,
     });

@@ -17,6 +17,7 @@ test.describe("POST /api/v1/shares/<id>/read and GET meta", () => {
         remaining_views: 3,
         content_type: "markdown",
         page_count: 1,
+        encrypted: false,
       });
     }
     const read = await api.read(id);
@@ -28,6 +29,7 @@ test.describe("POST /api/v1/shares/<id>/read and GET meta", () => {
       content: "*hi*",
       content_type: "markdown",
       html: "<p><em>hi</em></p>",
+      encrypted: false,
       created_at: created.json.created_at,
       expires_at: created.json.expires_at,
       burn_after: 3,

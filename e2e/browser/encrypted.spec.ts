@@ -154,3 +154,26 @@ test("an encrypted note over the limit is explained in terms of encryption", asy
       "Shorten it, or turn encryption off.",
   );
 });
+
+test("without WebCrypto (plain HTTP), the pages say so instead of failing, and spend no view", async ({
+  page,
+  api,
+}) => {
+  // What a browser offers on a page that is not a secure context: no crypto.subtle.
+  await page.addInitScript(() => Object.defineProperty(globalThis.crypto, "subtle", { value: undefined }));
+  const reads = countReads(page);
+  const { envelope, key } = await sealNote("not here");
+  const id = await api.createId({ content: envelope, encrypted: true, ttl: "1h" });
+  await page.goto(`/${id}#${key}`);
+  await expect(page.getByRole("heading", { name: "This note cannot be decrypted here" })).toBeVisible();
+  await expect(page.getByText("Nothing was read: no view was spent.")).toBeVisible();
+  expect(reads).toEqual([]);
+
+  await page.goto("/");
+  await page.getByLabel("Text").fill("secret");
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.locator("#form-error")).toHaveText(
+    "This browser offers encryption only on a secure connection (HTTPS or localhost), and this page was " +
+      "not opened over one. Turn encryption off to send the note as text.",
+  );
+});
