@@ -21,6 +21,12 @@ for (const policy of ["CREATE", "CREATE_PER_KEY", "READ", "PASSWORD", "PASSWORD_
   process.env[`RATE_LIMIT_${policy}`] ??= "1000000/1m";
 }
 
+// Webhook receivers of the specs listen on 127.0.0.1, and their retries should not take minutes;
+// e2e/api/webhook-ssrf.spec.ts starts a server that refuses private addresses, as by default.
+process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ??= "1";
+process.env.WEBHOOK_RETRY_BASE_MS ??= "300";
+process.env.WEBHOOK_POLL_INTERVAL_MS ??= "200";
+
 // Debian's Chromium (installed by .ci/run with apt); Playwright never downloads a browser here.
 const chromium = {
   browserName: "chromium" as const,

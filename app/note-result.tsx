@@ -38,6 +38,18 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
         {note.page_count > 1 && <li>{note.page_count} pages</li>}
       </ul>
       <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />
+      {note.delete_token && (
+        <section aria-labelledby="status-link-heading">
+          <h3 id="status-link-heading">See when it is opened</h3>
+          <p>This private link shows each time the note is opened, and can delete it. Keep it to yourself.</p>
+          <CopyField
+            id="status-url"
+            label="Status page"
+            value={`${window.location.origin}/status/${note.id}#${note.delete_token}`}
+            copyLabel="Copy status page"
+          />
+        </section>
+      )}
       <EarlyDelete id={note.id} deleteToken={note.delete_token} deleteHeaders={deleteHeaders} />
       <div className="button-row">
         <button type="button" className="button ghost" onClick={onAnother}>

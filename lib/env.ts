@@ -112,6 +112,21 @@ const envSchema = z.object({
   CRON_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters" })),
   /** `npm start` purges expired and burned notes this often (seconds); 0 turns it off. */
   CLEANUP_INTERVAL_SECONDS: wholeNumber(0, 604_800).default(600),
+  /** A note's access log is kept this many days after the note is burned, deleted or expired. */
+  ACCESS_LOG_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+
+  // Webhooks (lib/webhooks)
+  /** 1: webhooks may call loopback, private and link-local addresses (tests, internal networks). */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((value) => value === "1"),
+  /** How long one delivery attempt may take. */
+  WEBHOOK_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
+  /** The first retry's delay; each next one is 3 times longer (at most 6 hours), 10 attempts in all. */
+  WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000).default(60_000),
+  /** `npm start` looks for due deliveries this often; 0 turns delivery off in this process. */
+  WEBHOOK_POLL_INTERVAL_MS: wholeNumber(0, 600_000).default(1_000),
 });
 
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".

@@ -1,7 +1,8 @@
 // `npm start`: validates the configuration, builds when there is no build yet (a fresh clone), then
 // serves the production build on PORT through lib/server/front-server.ts and runs the periodic
-// cleanup; on a signal it stops all of it. Next.js opens the database and applies migrations as it
-// prepares (instrumentation.ts, as under `next dev` and on platforms), for Postgres and PGlite alike.
+// cleanup and webhook delivery; on a signal it stops all of it. Next.js opens the database and
+// applies migrations as it prepares (instrumentation.ts, as under `next dev` and on platforms), for
+// Postgres and PGlite alike.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -25,6 +26,7 @@ const { createFrontServer, drainServer } = await import("../lib/server/front-ser
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
+const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule");
 
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
@@ -34,16 +36,18 @@ const server = createFrontServer(
 );
 server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
+const webhooks = env.WEBHOOK_POLL_INTERVAL_MS > 0 ? startWebhookDelivery(env.WEBHOOK_POLL_INTERVAL_MS) : null;
 
 // Stops accepting, finishes what is in flight, stops the cleanup (a run in progress ends after its
-// batch), then closes Next.js and the database, and exits with `exitCode`.
+// batch) and webhook delivery (after the attempts in progress), then closes Next.js and the
+// database, and exits with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
   console.log(`${reason}: finishing requests in flight, then stopping.`);
   void drainServer(server, env.SHUTDOWN_GRACE_MS)
-    .then(() => cleanup?.stop())
+    .then(() => Promise.all([cleanup?.stop(), webhooks?.stop()]))
     .then(() => app.close())
     .then(runShutdownHooks)
     .then(() => process.exit(exitCode));

@@ -5,6 +5,7 @@ import { adminEnabled, currentAdminSession } from "@/lib/admin/admin-access";
 import { keyListQuerySchema } from "@/lib/admin/admin-schemas";
 import { listAdminActions } from "@/lib/admin/list-admin-actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
+import { listWebhooksForAdmin } from "@/lib/webhooks/list-webhooks-for-admin";
 import styles from "./admin.module.css";
 import { AuditTable } from "./audit-table";
 import { formatTime } from "./format-time";
@@ -13,6 +14,7 @@ import { KeysTable } from "./keys-table";
 import { NoteModeration } from "./note-moderation";
 import { SignInForm } from "./sign-in-form";
 import { SignOutButton } from "./sign-out-button";
+import { WebhooksTable } from "./webhooks-table";
 
 export const metadata: Metadata = { title: "Admin · Notes", robots: { index: false, follow: false } };
 
@@ -34,9 +36,10 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
   }
 
   const { status, sort } = keyListQuerySchema.parse(await props.searchParams);
-  const [keys, entries] = await Promise.all([
+  const [keys, entries, webhooks] = await Promise.all([
     listApiKeys({ status, sort }),
     listAdminActions({ limit: auditEntriesShown }),
+    listWebhooksForAdmin(),
   ]);
   return (
     <div className={styles.page}>
@@ -49,6 +52,10 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
         <h2 id="keys-heading">API keys</h2>
         <IssueKeyForm />
         <KeysTable keys={keys} status={status} sort={sort} />
+      </section>
+      <section className={styles.card} aria-labelledby="webhooks-heading">
+        <h2 id="webhooks-heading">Webhooks</h2>
+        <WebhooksTable webhooks={webhooks} />
       </section>
       <section className={styles.card} aria-labelledby="moderation-heading">
         <h2 id="moderation-heading">Moderation</h2>

@@ -67,9 +67,7 @@ test.describe("notes meta, delete, events", () => {
     expect(await notesCli(["meta", keyedLink])).toMatchObject({ code: 2 });
   });
 
-  // Needs GET /api/v1/shares/{id}/events, which the `owners` branch adds: until it is merged here,
-  // the route does not exist and this cannot pass.
-  test.fixme("events prints the owner's access log as JSON", async ({ baseURL }) => {
+  test("events prints the owner's access log as JSON", async ({ baseURL }) => {
     const { link, token } = await keylessNote(baseURL!);
     expect(await notesCli(["read", link])).toMatchObject({ code: 0 });
     const run = await notesCli(["events", link, "--token", token]);

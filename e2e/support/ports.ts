@@ -26,6 +26,9 @@ export const testPorts = {
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
   encryptedPrivacy: base + 40,
+  webhookServerA: base + 32,
+  webhookServerB: base + 33,
+  webhookPublicOnly: base + 34,
 };
 
 const taken = Object.values(testPorts);

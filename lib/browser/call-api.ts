@@ -17,7 +17,7 @@ export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 /** Sends `body` (if any) as JSON; every answer, error or not, becomes an ApiResult. */
 export async function sendJson<T>(
   path: string,
-  options: { method?: "POST" | "DELETE"; body?: unknown; headers?: Record<string, string> } = {},
+  options: { method?: "GET" | "POST" | "DELETE"; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {

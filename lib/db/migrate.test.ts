@@ -160,8 +160,12 @@ describe("applyMigrations on PGlite", () => {
       "_prisma_migrations",
       "admin_audit_log",
       "api_keys",
+      "client_salts",
+      "note_events",
       "share_pages",
       "shares",
+      "webhook_deliveries",
+      "webhooks",
     ]);
   });
 });

@@ -41,3 +41,9 @@ export async function authenticateRequest(headers: Headers): Promise<ApiKeyIdent
   }
   return { id: record.id };
 }
+
+/** For routes of key holders only (webhooks, a key's notes): the key, or api_key_required. */
+export function requireApiKey(apiKey: ApiKeyIdentity | null): ApiKeyIdentity {
+  if (!apiKey) throw new ApiError("api_key_required", "This route needs an API key (X-API-Key).");
+  return apiKey;
+}

@@ -83,6 +83,51 @@ export const readNoteResponseSchema = z.strictObject({
   pages: z.array(readPageSchema).optional().describe("multi-page notes only"),
 });
 
+export const noteEventTypes = ["created", "read", "burned", "password_failed", "deleted", "expired"] as const;
+
+export const noteEventsResponseSchema = z.strictObject({
+  id: noteId,
+  events: z
+    .array(
+      z.strictObject({
+        type: z.enum(noteEventTypes),
+        at: unixSeconds,
+        remaining_views: remainingViews.describe(
+          "read, password_failed: reads left after it; null: no limit",
+        ),
+        client: z
+          .string()
+          .regex(/^[0-9a-f]{8}$/)
+          .nullable()
+          .describe(
+            "read, password_failed: the reader's fingerprint, the same for one address on one note " +
+              "for one UTC day; never the address",
+          ),
+        browser: z.string().nullable().describe("read, password_failed: the browser family, from User-Agent"),
+      }),
+    )
+    .describe("oldest first"),
+});
+
+export const keyNotesResponseSchema = z.strictObject({
+  notes: z
+    .array(
+      z.strictObject({
+        id: noteId,
+        url: z.url(),
+        status: z.enum(["live", "burned", "expired", "deleted"]),
+        created_at: unixSeconds,
+        expires_at: unixSeconds.nullable().describe("null for a permanent note, and once the note is purged"),
+        burn_after: burnAfter.describe("null without a limit, and once the note is purged"),
+        remaining_views: remainingViews.describe("reads left while live (null: no limit); 0 once gone"),
+      }),
+    )
+    .describe("newest first; never content"),
+  next_cursor: z.string().nullable().describe("pass as ?cursor= for the next page; null on the last"),
+});
+
 export type CreatedNoteResponse = z.infer<typeof createdNoteResponseSchema>;
 export type NoteMetaResponse = z.infer<typeof noteMetaResponseSchema>;
 export type ReadNoteResponse = z.infer<typeof readNoteResponseSchema>;
+export type NoteEventsResponse = z.infer<typeof noteEventsResponseSchema>;
+export type KeyNotesResponse = z.infer<typeof keyNotesResponseSchema>;

@@ -1,7 +1,15 @@
 import type { CreatedNoteRow } from "./create-note";
 import type { NoteMetaRow } from "./get-note-meta";
+import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./read-note";
-import type { CreatedNoteResponse, ReadNoteResponse, NoteMetaResponse } from "./note-response-schemas";
+import type {
+  CreatedNoteResponse,
+  ReadNoteResponse,
+  NoteMetaResponse,
+  NoteEventsResponse,
+  KeyNotesResponse,
+} from "./note-response-schemas";
+import type { KeyNoteRow } from "./note-event-sql";
 
 // One function per response shape, so a new column never leaks into the API by accident.
 
@@ -71,5 +79,40 @@ export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
         html: page.html,
       })),
     }),
+  };
+}
+
+export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEventsResponse {
+  return {
+    id,
+    events: events.map((event) => ({
+      type: event.type as NoteEventsResponse["events"][number]["type"],
+      at: seconds(event.at),
+      remaining_views: event.remaining_views === null ? null : Math.max(event.remaining_views, 0),
+      client: event.client,
+      browser: event.browser,
+    })),
+  };
+}
+
+export function toKeyNotesResponse(
+  notes: KeyNoteRow[],
+  nextCursor: string | null,
+  baseUrl: string,
+): KeyNotesResponse {
+  return {
+    notes: notes.map((note) => ({
+      id: note.id,
+      url: noteUrl(baseUrl, note.id),
+      status: note.status,
+      created_at: seconds(note.created_at),
+      expires_at: secondsOrNull(note.expires_at),
+      burn_after: note.burn_after,
+      remaining_views:
+        note.status !== "live"
+          ? 0
+          : remainingViews({ burn_after: note.burn_after, read_count: note.read_count ?? 0 }),
+    })),
+    next_cursor: nextCursor,
   };
 }

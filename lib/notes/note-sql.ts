@@ -1,4 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
+import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
@@ -54,8 +55,9 @@ export function insertNoteSql(id: string, note: NewNote) {
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
               ${encrypted})
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted
-    ), pages AS (
+      RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
+                api_key_id, delete_token_hash
+    ), ${logCreatedCte("note")}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html
       FROM note, json_to_recordset(${JSON.stringify(pages)}::json)
@@ -78,14 +80,25 @@ export function notePasswordHashSql(id: string) {
   return Prisma.sql`SELECT password_hash AS hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
+const goneColumns = Prisma.sql`id, expires_at, burned_at, burn_after, read_count, api_key_id`;
+
+/** The rows of an event of `type` for each row of the CTE `source` (for logEventsCtes). */
+function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
+  return Prisma.sql`
+    SELECT id AS share_id, ${type} AS type, ${at} AS at, read_count, api_key_id,
+           burn_after - read_count AS remaining_views
+    FROM ${Prisma.raw(source)} ${tail}`;
+}
+
 /**
  * Consumes one view in one statement. The UPDATE's WHERE is re-checked under the row lock, so
  * parallel reads of a note with N views left succeed exactly N times. When this read is the last
  * one, the same statement deletes the pages; the final SELECT still returns them because every
  * part of a statement sees the snapshot taken before it began. `verifiedHash` is the password hash
- * the caller checked the password against (null: only a note without a password may be read).
+ * the caller checked the password against (null: only a note without a password may be read). The
+ * read, and the burn when it is the last, are logged with their webhooks in the same statement.
  */
-export function consumeNoteSql(id: string, verifiedHash: string | null) {
+export function consumeNoteSql(id: string, verifiedHash: string | null, reader: Reader) {
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
@@ -95,14 +108,23 @@ export function consumeNoteSql(id: string, verifiedHash: string | null) {
       WHERE id = ${id} AND ${liveNote}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
       RETURNING id, created_at, expires_at, burn_after, read_count,
-                burned_at IS NOT NULL AS burned, multi_page, encrypted
+                burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id
     ), purged AS (
       DELETE FROM share_pages USING consumed
       WHERE share_pages.share_id = consumed.id AND consumed.burned
-    )
-    SELECT consumed.*, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html
+    ), ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${eventsOf("consumed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
+    SELECT consumed.id, consumed.created_at, consumed.expires_at, consumed.burn_after, consumed.read_count,
+           consumed.burned, consumed.multi_page, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
+}
+
+/** A wrong password for a live note: its log entry and webhooks, nothing else. */
+export function logPasswordFailureSql(id: string, reader: Reader) {
+  return Prisma.sql`
+    WITH live AS (SELECT id, burn_after, read_count, api_key_id FROM shares WHERE id = ${id} AND ${liveNote}),
+    ${logEventsCtes(eventsOf("live", Prisma.sql`'password_failed'`), reader)}
+    SELECT count(*)::int AS logged FROM events`;
 }
 
 /** Who may delete a live note: the key that created it, or the holder of its delete token. */
@@ -110,14 +132,20 @@ export function noteOwnerSql(id: string) {
   return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
-/** Deletes a live note (its pages go with it); re-checks liveness, so a note gone since is no row. */
+/** Deletes a live note (its pages go with it) and logs it; re-checks liveness, so a note gone since is no row. */
 export function deleteLiveNoteSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING id`;
+  return Prisma.sql`
+    WITH gone AS (DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING ${goneColumns}),
+    ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`))}
+    SELECT id FROM gone`;
 }
 
-/** Deletes a stored note whatever its state (moderation), saying what it was. */
+/** Deletes a stored note whatever its state (moderation), saying what it was; a live one is logged as deleted. */
 export function takeDownNoteSql(id: string) {
-  return Prisma.sql`DELETE FROM shares WHERE id = ${id} RETURNING id, size_bytes, page_count, api_key_id`;
+  return Prisma.sql`
+    WITH gone AS (DELETE FROM shares WHERE id = ${id} RETURNING ${goneColumns}, size_bytes, page_count),
+    ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`, Prisma.sql`WHERE burned_at IS NULL`))}
+    SELECT id, size_bytes, page_count, api_key_id FROM gone`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
@@ -139,7 +167,8 @@ export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
     WITH purged AS (
       DELETE FROM shares WHERE id IN (
         SELECT id FROM shares WHERE ${purgeable[kind]} LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING 1)
+      RETURNING ${goneColumns}),
+    ${logEventsCtes(eventsOf("purged", Prisma.sql`'expired'`, Prisma.sql`WHERE burned_at IS NULL`, Prisma.sql`expires_at`))}
     SELECT count(*)::int AS deleted FROM purged`;
 }
 

@@ -112,6 +112,42 @@ describe("purgeExpiredNotes", () => {
     expect(await purgeExpiredNotes({ batchSize: 1 })).toEqual({ expired: 3, burned: 0 });
   });
 
+  it("logs each expiry at the note's expiry (a burned note's is its burn), and purges old logs", async () => {
+    await purgeExpiredNotes();
+    const expired = await insertNote({ expiresAt: "date_trunc('second', now()) - interval '2 seconds'" });
+    const burned = await insertNote({
+      expiresAt: "now() - interval '1 second'",
+      burnAfter: 1,
+      readCount: 1,
+      burnedAt: "now()",
+    });
+    const old = await insertNote({ expiresAt: "now() + interval '1 hour'" });
+    const recent = await insertNote({ expiresAt: "now() + interval '1 hour'" });
+    await client.query(
+      `INSERT INTO note_events (share_id, type, at) VALUES
+         ($1, 'deleted', now() - interval '31 days'), ($1, 'read', now() - interval '32 days'),
+         ($2, 'deleted', now() - interval '29 days')`,
+      [old, recent],
+    );
+
+    const before = await client.query("SELECT expires_at FROM shares WHERE id = $1", [expired]);
+
+    expect(await purgeExpiredNotes()).toEqual({ expired: 2, burned: 0 });
+    const { rows } = await client.query(
+      "SELECT share_id, type, at, remaining_views FROM note_events WHERE share_id = ANY($1) ORDER BY id",
+      [[expired, burned]],
+    );
+    expect(rows).toEqual([
+      { share_id: expired, type: "expired", at: before.rows[0].expires_at, remaining_views: null },
+    ]);
+    const logs = await client.query<{ share_id: string }>(
+      "SELECT share_id FROM note_events WHERE share_id = ANY($1) ORDER BY id",
+      [[old, recent]],
+    );
+    // ACCESS_LOG_RETENTION_DAYS is 30 by default: the log of the note gone 31 days ago went whole.
+    expect(logs.rows.map((row) => row.share_id)).toEqual([recent]);
+  });
+
   it("finds its rows through the expires_at and burned_at indexes", async () => {
     await client.query("BEGIN");
     try {

@@ -1,6 +1,11 @@
 import "server-only";
+import type { Prisma } from "../generated/prisma/client";
 import { queryRows } from "../db";
+import { env } from "../env";
+import { purgeOldDeliveries } from "../webhooks/outbox";
+import { purgeNoteEventsSql } from "./note-event-sql";
 import { purgeNotesSql, type PurgeKind } from "./note-sql";
+import { forgetOldSalts } from "./reader";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
 // the database clock); purging makes them really go away, in batches, so a purge never holds many
@@ -17,11 +22,14 @@ type PurgeOptions = {
   signal?: AbortSignal;
 };
 
-async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number> {
+async function purgeInBatches(
+  statement: (batchSize: number) => Prisma.Sql,
+  options: PurgeOptions,
+): Promise<number> {
   const { batchSize = defaultBatchSize, signal } = options;
   let total = 0;
   while (!signal?.aborted) {
-    const [batch] = await queryRows<{ deleted: number }>(purgeNotesSql(kind, batchSize));
+    const [batch] = await queryRows<{ deleted: number }>(statement(batchSize));
     const deleted = batch?.deleted ?? 0;
     total += deleted;
     if (deleted < batchSize) break;
@@ -29,9 +37,20 @@ async function purgeKind(kind: PurgeKind, options: PurgeOptions): Promise<number
   return total;
 }
 
-/** Deletes every expired or burned note (pages go with them) and says how many of each. */
+const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
+  purgeInBatches((batchSize) => purgeNotesSql(kind, batchSize), options);
+
+/**
+ * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
+ * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
+ * reader salts after a day, webhook deliveries done for a week.
+ */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
   const burned = await purgeKind("burned", options);
+  const days = env.ACCESS_LOG_RETENTION_DAYS;
+  await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
+  await forgetOldSalts();
+  await purgeOldDeliveries();
   return { expired, burned };
 }

@@ -8,7 +8,8 @@ import type { RequestLimits } from "../rate-limit/request-limits";
 import type { ContentType } from "./note-policy";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
-import { consumeNoteSql, notePasswordHashSql } from "./note-sql";
+import type { Reader } from "./note-event-sql";
+import { consumeNoteSql, logPasswordFailureSql, notePasswordHashSql } from "./note-sql";
 
 export type ReadPageRow = {
   page_index: number;
@@ -57,8 +58,8 @@ function foldConsumedRows(rows: ConsumedRow[]): ReadNoteRow | null {
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
-async function consume(id: string, verifiedHash: string | null): Promise<ReadNoteRow | null> {
-  return foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash)));
+async function consume(id: string, verifiedHash: string | null, reader: Reader): Promise<ReadNoteRow | null> {
+  return foldConsumedRows(await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader)));
 }
 
 async function passwordHashOf(id: string): Promise<{ hash: string | null } | null> {
@@ -76,13 +77,15 @@ export async function readNote(options: {
   id: string;
   password: ReadNoteBody["password"];
   limits: RequestLimits;
+  /** who reads, for the access log */
+  reader: Reader;
 }): Promise<ReadNoteRow> {
-  const { id, password, limits } = options;
+  const { id, password, limits, reader } = options;
   assertNoteId(id);
 
   // The common case (no password) costs one statement.
   if (password === undefined || password === "") {
-    const read = await consume(id, null);
+    const read = await consume(id, null, reader);
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.hash) throw badPassword();
@@ -96,10 +99,13 @@ export async function readNote(options: {
   } else {
     if (password === notAString) throw badPassword();
     const giveBack = await chargePasswordAttempt({ limits, noteId: id });
-    if (!(await verifyPassword(password, stored.hash))) throw badPassword();
+    if (!(await verifyPassword(password, stored.hash))) {
+      await queryRows(logPasswordFailureSql(id, reader));
+      throw badPassword();
+    }
     await giveBack();
   }
-  const read = await consume(id, stored.hash);
+  const read = await consume(id, stored.hash, reader);
   if (!read) throw notFound();
   return read;
 }

@@ -18,7 +18,7 @@ export type ApiResponse = {
 export type OpenApiOperation = {
   readonly summary: string;
   readonly description?: string;
-  readonly auth?: "api-key" | "api-key-or-delete-token" | "cron-secret";
+  readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
   readonly responses: Readonly<Record<number, ApiResponse>>;
 };
@@ -26,6 +26,10 @@ export type OpenApiOperation = {
 export const badKey: ApiResponse = {
   description: "A key header with an unknown, malformed or revoked key",
   codes: ["bad_api_key"],
+};
+export const keyRequired: ApiResponse = {
+  description: "No key, or an unknown, malformed or revoked one",
+  codes: ["api_key_required", "bad_api_key"],
 };
 export const notFound: ApiResponse = {
   description: "Unknown id, expired or burned note (the same answer for all)",

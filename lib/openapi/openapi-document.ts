@@ -57,6 +57,7 @@ const requestIdHeader = {
 
 const security: Record<NonNullable<ApiOperation["auth"]>, JsonObject[]> = {
   "api-key": [{}, { ApiKey: [] }, { BearerKey: [] }],
+  "api-key-required": [{ ApiKey: [] }, { BearerKey: [] }],
   "api-key-or-delete-token": [{ ApiKey: [] }, { BearerKey: [] }, { DeleteToken: [] }],
   "cron-secret": [{ CronSecret: [] }],
 };

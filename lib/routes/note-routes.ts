@@ -1,8 +1,17 @@
-import { badKey, notFound, rateLimited, unavailable, type OpenApiOperation } from "../openapi/api-responses";
+import {
+  badKey,
+  keyRequired,
+  notFound,
+  rateLimited,
+  unavailable,
+  type OpenApiOperation,
+} from "../openapi/api-responses";
 import {
   createdNoteResponseSchema,
   readNoteResponseSchema,
   noteMetaResponseSchema,
+  noteEventsResponseSchema,
+  keyNotesResponseSchema,
 } from "../notes/note-response-schemas";
 import { createNoteBodySchema, readNoteBodySchema } from "../notes/note-schemas";
 import type { RouteDeclaration } from "./route-declaration";
@@ -14,6 +23,17 @@ export const noteRoutes = [
     pattern: "/api/v1/shares",
     direct: true,
     methods: {
+      GET: {
+        summary: "The key's notes, newest first, with their status; never their content",
+        description: "?limit= (1 to 100, default 50), ?cursor= (the previous page's next_cursor).",
+        auth: "api-key-required",
+        responses: {
+          200: { description: "A page of notes", schema: keyNotesResponseSchema, headers: ["cache-control"] },
+          400: { description: "A bad limit or cursor", codes: ["bad_query"] },
+          401: keyRequired,
+          503: unavailable,
+        },
+      },
       POST: {
         summary: "Create a note",
         auth: "api-key",
@@ -93,6 +113,32 @@ export const noteRoutes = [
           },
           404: notFound,
           413: { description: "A body over 2 MiB", codes: ["too_large"] },
+          429: rateLimited,
+          503: unavailable,
+        },
+      },
+    },
+  },
+  {
+    pattern: "/api/v1/shares/[id]/events",
+    direct: true,
+    methods: {
+      GET: {
+        summary: "A note's access log: with the key that created it, or its delete token",
+        description:
+          "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that.",
+        auth: "api-key-or-delete-token",
+        responses: {
+          200: {
+            description: "The log, oldest first",
+            schema: noteEventsResponseSchema,
+            headers: ["cache-control", "rate-limit"],
+          },
+          401: badKey,
+          404: {
+            description: "Not the owner, or an unknown note (or one whose log was purged)",
+            codes: ["not_found"],
+          },
           429: rateLimited,
           503: unavailable,
         },

@@ -15,6 +15,7 @@ import { RequestLimits } from "../../lib/rate-limit/request-limits";
 import { runShutdownHooks } from "../../lib/process/shutdown-hooks";
 import { createNote } from "../../lib/notes/create-note";
 import { getNoteMeta } from "../../lib/notes/get-note-meta";
+import { readerOf } from "../../lib/notes/reader";
 import { readNote } from "../../lib/notes/read-note";
 import {
   noteMetaUrl,
@@ -57,7 +58,9 @@ async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
   // readNote charges password attempts only; with no front server in front there is no client
   // address, so password readers of the baseline share one limit. The benchmark sends none.
   const limits = new RequestLimits(new Headers());
-  const note = await readNote({ id, password: body.password, limits });
+  const headers = new Headers({ "user-agent": request.headers["user-agent"] ?? "" });
+  const reader = await readerOf(id, headers, limits.clientId);
+  const note = await readNote({ id, password: body.password, limits, reader });
   return { status: 200, body: toReadNoteResponse(note), headers: noStore };
 }
 

@@ -4,6 +4,7 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { parseBody } from "@/lib/http/parse-body";
 import { readNote } from "@/lib/notes/read-note";
+import { readerOf } from "@/lib/notes/reader";
 import { toReadNoteResponse } from "@/lib/notes/note-response";
 import { readNoteBodySchema } from "@/lib/notes/note-schemas";
 
@@ -17,7 +18,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       await readJsonBody(request, { emptyAsObject: true }),
       () => "bad_json",
     );
-    const note = await readNote({ id, password: body.password, limits });
+    const reader = await readerOf(id, request.headers, limits.clientId);
+    const note = await readNote({ id, password: body.password, limits, reader });
     return jsonResponse(toReadNoteResponse(note), { headers: { "cache-control": "no-store" } });
   },
 });

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createDatabase, dropDatabase } from "../../lib/test/database";
+import { databaseUrl, expect, issueKey, npmScript, test } from "../support/fixtures";
+import { testPorts } from "../support/ports";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { timeouts } from "../support/timeouts";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+
+// Delivery across processes, on a database of this spec's own (no other server delivers from it):
+// what is due when a server is killed is delivered after it starts again, and two servers on one
+// database deliver each event exactly once between them.
+
+type Json = Record<string, unknown>;
+
+async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
+test("a restart loses nothing, and two servers deliver each event once", async () => {
+  test.setTimeout(timeouts.serverTest * 2);
+  const name = `notes_webhooks_${randomBytes(4).toString("hex")}`;
+  const url = await createDatabase(name);
+  const sql = new pg.Client({ connectionString: url });
+  const receiver = await startWebhookReceiver({ failFirst: 1_000_000 });
+  const servers: ServerProcess[] = [];
+  const env = { DATABASE_URL: url };
+  try {
+    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
+    await sql.connect();
+    const key = (await npmScript("keys", ["issue", "--label", "hooks"], url)).at(-1) ?? "";
+    const keyed = { "x-api-key": key };
+    const base = servers[0]?.url ?? "";
+    const hook = await call(
+      `${base}/api/v1/webhooks`,
+      "POST",
+      { url: receiver.url, events: ["note.read", "note.burned"] },
+      keyed,
+    );
+    expect(hook.status).toBe(201);
+
+    // Recorded and tried (the receiver fails), then the server is killed outright.
+    const first = await call(
+      `${base}/api/v1/shares`,
+      "POST",
+      { content: "a", ttl: "1h", burn_after: 1 },
+      keyed,
+    );
+    expect((await call(`${base}/api/v1/shares/${first.json.id as string}/read`, "POST", {})).status).toBe(
+      200,
+    );
+    const attempted = async () =>
+      (await sql.query("SELECT count(*)::int AS n FROM webhook_deliveries WHERE attempts >= 1")).rows[0]
+        .n as number;
+    await expect.poll(attempted, { timeout: timeouts.expect }).toBe(2);
+    await servers[0]?.stop("SIGKILL");
+    receiver.failNext(0);
+
+    // Two servers now: what was due before the kill, and 40 new events, spread over both.
+    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
+    servers.push(await startServer({ port: testPorts.webhookServerB, env }));
+    const urls = [servers[1]?.url ?? "", servers[2]?.url ?? ""];
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const created = await call(
+          `${urls[i % 2]}/api/v1/shares`,
+          "POST",
+          { content: "b", ttl: "1h", burn_after: 1 },
+          keyed,
+        );
+        expect(
+          (await call(`${urls[(i + 1) % 2]}/api/v1/shares/${created.json.id as string}/read`, "POST", {}))
+            .status,
+        ).toBe(200);
+      }),
+    );
+    const delivered = async () =>
+      (await sql.query("SELECT count(*)::int AS n FROM webhook_deliveries WHERE delivered_at IS NOT NULL"))
+        .rows[0].n as number;
+    await expect.poll(delivered, { timeout: timeouts.expect }).toBe(42);
+
+    const events = receiver.verified(hook.json.secret as string);
+    const accepted = receiver.received
+      .filter((entry) => entry.status === 204)
+      .map((entry) => entry.headers["webhook-id"]);
+    expect(accepted).toHaveLength(42);
+    expect(new Set(accepted).size).toBe(42);
+    expect(
+      events
+        .filter((event) => event.data.id === first.json.id)
+        .map((event) => event.type)
+        .sort(),
+    ).toContain("note.burned");
+    const { rows } = await sql.query(
+      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
+    );
+    expect(rows[0].n).toBe(0);
+  } finally {
+    for (const server of servers) await server.stop("SIGKILL");
+    await receiver.close();
+    await sql.end().catch(() => {});
+    await dropDatabase(name);
+  }
+});
+
+test("by default only public addresses: private, loopback and metadata URLs are refused", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const server = await startServer({
+    port: testPorts.webhookPublicOnly,
+    // Delivery off: this server must not try the shared database's deliveries to local receivers.
+    env: { DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "0", WEBHOOK_POLL_INTERVAL_MS: "0" },
+  });
+  try {
+    const key = { "x-api-key": await issueKey() };
+    const refused = [
+      ["http://127.0.0.1:9/hook", "127.0.0.1"],
+      ["http://localhost:9/hook", "not public"],
+      ["http://169.254.169.254/latest/meta-data/", "169.254.169.254"],
+      ["http://10.0.0.1/", "10.0.0.1"],
+      ["http://[::1]/", "::1"],
+      ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1"],
+      ["http://[fd00:ec2::254]/", "fd00:ec2::254"],
+      ["http://no-such-host.invalid/", "does not resolve"],
+    ];
+    for (const [hookUrl, reason] of refused) {
+      const { status, json } = await call(
+        `${server.url}/api/v1/webhooks`,
+        "POST",
+        { url: hookUrl, events: ["note.read"] },
+        key,
+      );
+      expect([status, json.error], hookUrl).toEqual([400, "bad_webhook"]);
+      expect(json.message).toContain(reason);
+    }
+    const list = await call(`${server.url}/api/v1/webhooks`, "GET", undefined, key);
+    expect(list.json).toEqual({ webhooks: [] });
+  } finally {
+    await server.stop("SIGKILL");
+  }
+});

@@ -1,0 +1,49 @@
+import { expect, test } from "./browser-test";
+
+// The create page's private status link: the delete token rides in the fragment (never sent to the
+// server), and the page shows the note's access log as it grows, and deletes the note.
+
+test("the status link shows each read as it happens, and deletes the note", async ({
+  page,
+  api,
+  context,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Text").fill("watched");
+  await page.getByRole("button", { name: "Create note" }).click();
+  const statusUrl = await page.getByRole("textbox", { name: "Status page" }).inputValue();
+  const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+  const token = await page.getByRole("textbox", { name: "Delete token" }).inputValue();
+  expect(statusUrl).toBe(`${new URL(page.url()).origin}/status/${id}#${token}`);
+
+  const requested: string[] = [];
+  const status = await context.newPage();
+  status.on("request", (request) => requested.push(request.url()));
+  await status.goto(statusUrl);
+  const log = status.getByRole("table", { name: "Access log" });
+  await expect(log.locator("tbody tr")).toHaveCount(1);
+  await expect(log.locator("tr[data-event=created]")).toHaveCount(1);
+
+  expect((await api.read(id)).response.status()).toBe(200);
+  // Polled: the read appears without a reload.
+  await expect(log.locator("tr[data-event=read]")).toHaveCount(1);
+  for (const url of requested) expect(url).not.toContain(token);
+
+  status.once("dialog", (dialog) => void dialog.accept());
+  await status.getByRole("button", { name: "Delete now" }).click();
+  await expect(log.locator("tr[data-event=deleted]")).toHaveCount(1);
+  await expect(status.getByRole("button", { name: "Delete now" })).toHaveCount(0);
+  expect((await api.meta(id)).response.status()).toBe(404);
+});
+
+test("a status link without its token, or with another note's, shows nothing", async ({ page, api }) => {
+  const id = await api.createId({ content: "x", ttl: "1h" });
+  const other = await api.create({ content: "y", ttl: "1h" });
+  for (const fragment of ["", `#${other.json.delete_token as string}`]) {
+    await page.goto(`/status/${id}${fragment}`);
+    await expect(page.locator("p[role=alert]")).toHaveText(
+      "Nothing to show: this status link is incomplete, or the log was deleted.",
+    );
+    await expect(page.getByRole("table")).toHaveCount(0);
+  }
+});

@@ -1,0 +1,36 @@
+import "server-only";
+import { queryRows } from "../db";
+import { ApiError } from "../http/api-error";
+import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { keyNotesSql, type KeyNoteRow } from "./note-event-sql";
+
+// GET /api/v1/shares: the notes a key created, newest first, a page at a time.
+
+const defaultLimit = 50;
+const maxLimit = 100;
+
+const badQuery = (message: string) => new ApiError("bad_query", message);
+
+/** `limit` (1 to 100, default 50) and `cursor` (from the previous page's next_cursor) of the URL. */
+function pageOf(searchParams: URLSearchParams): { cursor: string | null; limit: number } {
+  const cursor = searchParams.get("cursor");
+  const limitText = searchParams.get("limit");
+  if (cursor !== null && !/^[1-9]\d{0,17}$/.test(cursor))
+    throw badQuery("cursor must be a next_cursor value.");
+  const limit = limitText === null ? defaultLimit : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
+    throw badQuery(`limit must be a whole number from 1 to ${maxLimit}.`);
+  }
+  return { cursor, limit };
+}
+
+export async function listKeyNotes(
+  apiKey: ApiKeyIdentity,
+  searchParams: URLSearchParams,
+): Promise<{ notes: KeyNoteRow[]; nextCursor: string | null }> {
+  const { cursor, limit } = pageOf(searchParams);
+  // One more than a page: whether there is a next page, without counting.
+  const rows = await queryRows<KeyNoteRow>(keyNotesSql(apiKey.id, cursor, limit + 1));
+  const notes = rows.slice(0, limit);
+  return { notes, nextCursor: rows.length > limit ? (notes.at(-1)?.cursor ?? null) : null };
+}

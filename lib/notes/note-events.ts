@@ -1,0 +1,35 @@
+import "server-only";
+import { queryRows } from "../db";
+import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { deleteTokenMatches } from "./delete-token";
+import { noteEventsSql, type NoteEventRow } from "./note-event-sql";
+import { assertNoteId, notFound } from "./note-id";
+
+export type NoteEvent = Pick<NoteEventRow, "type" | "at" | "remaining_views" | "client" | "browser">;
+
+/**
+ * A note's access log for its owner: the key that created it, or the holder of its delete token, as
+ * kept on the log's `created` entry, so the owner still sees it after the note is burned, deleted or
+ * purged. Anyone else, like an unknown note or one whose log was purged, gets not_found.
+ */
+export async function getNoteEvents(options: {
+  id: string;
+  apiKey: ApiKeyIdentity | null;
+  /** the X-Delete-Token header, if any */
+  deleteToken: string | null;
+}): Promise<NoteEvent[]> {
+  const { id, apiKey, deleteToken } = options;
+  assertNoteId(id);
+  const rows = await queryRows<NoteEventRow>(noteEventsSql(id));
+  const created = rows.find((row) => row.type === "created");
+  const byToken = deleteTokenMatches(deleteToken, created?.delete_token_hash ?? null);
+  const byKey = apiKey !== null && created?.api_key_id === apiKey.id;
+  if (!created || !(byKey || byToken)) throw notFound();
+  return rows.map(({ type, at, remaining_views, client, browser }) => ({
+    type,
+    at,
+    remaining_views,
+    client,
+    browser,
+  }));
+}

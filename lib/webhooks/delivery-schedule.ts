@@ -1,0 +1,24 @@
+import { writeLogLine } from "../process/log-line";
+import { repeatTask } from "../process/repeat-task";
+import { deliverDueWebhooks } from "./outbox";
+
+// `npm start` delivers webhooks from the outbox every WEBHOOK_POLL_INTERVAL_MS; several server
+// processes share the work (outbox-sql.ts claims with SKIP LOCKED). A run that fails (a database
+// outage) is simply tried again at the next interval: the outbox keeps everything due.
+
+async function deliverAndLog(signal: AbortSignal): Promise<void> {
+  try {
+    await deliverDueWebhooks(signal);
+  } catch (error) {
+    writeLogLine({
+      level: "error",
+      msg: "webhook delivery failed",
+      error: error instanceof Error ? error.message : "unknown",
+    });
+  }
+}
+
+/** Delivers due webhooks every `intervalMs`; `stop()` ends it after the attempts in progress. */
+export function startWebhookDelivery(intervalMs: number): { stop: () => Promise<void> } {
+  return repeatTask({ intervalMs, task: deliverAndLog });
+}

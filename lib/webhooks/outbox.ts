@@ -1,0 +1,77 @@
+import "server-only";
+import { getPrisma, queryRows } from "../db";
+import { env } from "../env";
+import { writeLogLine } from "../process/log-line";
+import { deliverWebhook } from "./deliver-webhook";
+import { claimDeliveriesSql, type ClaimedDelivery } from "./outbox-sql";
+
+// Delivers the outbox (webhook_deliveries), which the statements that record note events fill
+// (lib/notes/note-event-sql.ts). Each run claims what is due, tries each once, and records the
+// outcome: delivered, or due again after a backoff (WEBHOOK_RETRY_BASE_MS, then 3 times longer each
+// time, at most 6 hours: about a day over 10 attempts with the default), or given up after the last.
+
+/** Attempts in all, the first included. */
+export const maxAttempts = 10;
+const maxDelayMs = 6 * 3600_000;
+const batchSize = 20;
+/** Deliveries done (delivered or given up) are forgotten after this long. */
+const keepDoneDays = 7;
+
+/** The wait after failed attempt number `attempt` (1 for the first). */
+export function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS): number {
+  return Math.min(baseMs * 3 ** (attempt - 1), maxDelayMs);
+}
+
+async function attempt(delivery: ClaimedDelivery): Promise<void> {
+  const result = await deliverWebhook({
+    url: delivery.url,
+    secret: delivery.secret,
+    messageId: `msg_${delivery.id}`,
+    body: JSON.stringify(delivery.payload),
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  });
+  const prisma = await getPrisma();
+  const where = { id: delivery.id };
+  if (result.delivered) {
+    await prisma.webhookDelivery.update({ where, data: { deliveredAt: new Date(), nextAttemptAt: null } });
+    return;
+  }
+  const giveUp = delivery.attempts >= maxAttempts;
+  const nextAttemptAt = giveUp ? null : new Date(Date.now() + retryDelayMs(delivery.attempts));
+  await prisma.webhookDelivery.update({
+    where,
+    data: { nextAttemptAt, lastError: result.error, ...(giveUp && { failedAt: new Date() }) },
+  });
+  if (giveUp) {
+    writeLogLine({
+      level: "warn",
+      msg: "webhook delivery given up",
+      delivery: delivery.id,
+      attempts: maxAttempts,
+    });
+  }
+}
+
+/** Claims and attempts due deliveries until none is due (or `signal` stops it); counts attempts. */
+export async function deliverDueWebhooks(signal?: AbortSignal): Promise<number> {
+  const leaseMs = env.WEBHOOK_TIMEOUT_MS + 60_000;
+  let attempted = 0;
+  while (!signal?.aborted) {
+    const claimed = await queryRows<ClaimedDelivery>(claimDeliveriesSql(batchSize, leaseMs));
+    await Promise.all(claimed.map(attempt));
+    attempted += claimed.length;
+    if (claimed.length < batchSize) break;
+  }
+  return attempted;
+}
+
+/** Forgets deliveries delivered or given up more than a week ago (cleanup). */
+export async function purgeOldDeliveries(): Promise<number> {
+  const before = new Date(Date.now() - keepDoneDays * 86_400_000);
+  const prisma = await getPrisma();
+  const { count } = await prisma.webhookDelivery.deleteMany({
+    where: { OR: [{ deliveredAt: { lt: before } }, { failedAt: { lt: before } }] },
+  });
+  return count;
+}
