@@ -114,7 +114,8 @@ export function consumeNoteSql(id: string, verifiedHash: string | null, reader: 
       WHERE share_pages.share_id = consumed.id AND consumed.burned
     ), ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${eventsOf("consumed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
     SELECT consumed.id, consumed.created_at, consumed.expires_at, consumed.burn_after, consumed.read_count,
-           consumed.burned, consumed.multi_page, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html
+           consumed.burned, consumed.multi_page, consumed.encrypted, p.page_index, p.title, p.content,
+           p.content_type, p.html, p.raw_html
     FROM consumed JOIN share_pages p ON p.share_id = consumed.id
     ORDER BY p.page_index`;
 }
