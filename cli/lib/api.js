@@ -1,0 +1,73 @@
+// @ts-check
+import { CliError } from "./cli-error.js";
+
+/** @typedef {Record<string, unknown>} Json */
+
+const requestTimeoutMs = 60_000;
+
+/** The exit status of an error answer, by the API's error code, then by its HTTP status. */
+function failureKind(/** @type {string} */ code, /** @type {number} */ status) {
+  if (code === "not_found") return "not_found";
+  if (code === "bad_password") return "password";
+  if (code === "bad_api_key") return "auth";
+  if (code === "rate_limited" || status >= 500) return "unavailable";
+  return "refused";
+}
+
+/** @param {Response} response */
+async function errorOf(response) {
+  /** @type {Json} */
+  let body = {};
+  try {
+    body = /** @type {Json} */ (await response.json()) ?? {};
+  } catch {
+    // Not the API's JSON (a proxy's error page, say): the status alone tells what happened.
+  }
+  const code = typeof body.error === "string" ? body.error : `http_${response.status}`;
+  let message = typeof body.message === "string" ? body.message : `the server answered ${response.status}`;
+  const retryAfter = response.headers.get("retry-after");
+  if (code === "rate_limited" && retryAfter) message += ` (retry after ${retryAfter} s)`;
+  return new CliError(failureKind(code, response.status), code, message);
+}
+
+/**
+ * One call of the notes API at `server` (the base URL, no trailing slash). Answers the JSON body of a
+ * success (null for 204); throws CliError for an error answer or when the server cannot be reached.
+ * @param {string} server
+ * @param {"GET" | "POST" | "DELETE"} method
+ * @param {string} path under /api/v1/
+ * @param {{ body?: Json, headers?: Record<string, string> }} [options]
+ * @returns {Promise<Json | null>}
+ */
+export async function callApi(server, method, path, options = {}) {
+  const headers = { "user-agent": "notes-cli", accept: "application/json", ...options.headers };
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(`${server}/api/v1/${path}`, {
+      method,
+      headers: options.body ? { ...headers, "content-type": "application/json" } : headers,
+      body: options.body && JSON.stringify(options.body),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+      redirect: "error",
+    });
+  } catch (error) {
+    const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
+    throw new CliError("unavailable", "unreachable", `cannot reach ${server} (${cause})`);
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return null;
+  try {
+    return /** @type {Json} */ (await response.json());
+  } catch {
+    throw new CliError("unavailable", "bad_response", `${server} did not answer with the API's JSON`);
+  }
+}
+
+/**
+ * The headers that prove ownership of a note (delete, events), and identify a keyed client elsewhere.
+ * @param {{ key?: string, token?: string }} credentials
+ */
+export function credentialHeaders({ key, token }) {
+  return { ...(key && { "x-api-key": key }), ...(token && { "x-delete-token": token }) };
+}

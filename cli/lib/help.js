@@ -1,0 +1,50 @@
+// @ts-check
+// `notes --help`. The README's "Command-line client" section says the same at more length.
+
+export const helpText = `notes: share notes from the command line, end-to-end encrypted by default
+
+Usage:
+  notes create [FILE|-]          a note from FILE, or stdin (- or no FILE)
+  notes create --pages FILE...   a note of several pages, titled by the files' names
+  notes read LINK                print the note (decrypted here); counts a view
+  notes meta LINK                the note's metadata as JSON; never counts a view
+  notes delete LINK              take the note down (its owner only)
+  notes events LINK              the note's access log as JSON (its owner only)
+
+LINK is the link create printed, <server>/<id>#<key>: the key after # decrypts the note and
+never leaves this machine. A bare <id>[#<key>] means a note on --server.
+
+create options:
+  --ttl 1h|1d|7d|30d     lifetime (default 1d; the server decides which values it accepts)
+  --permanent            never expires (needs an API key)
+  --burn N               gone after N reads
+  --password             protect with a password: asked on the terminal (not echoed), or taken
+                         from NOTES_PASSWORD or --password-file
+  --password-file FILE   the password is FILE's first line (implies --password)
+  --format markdown|html the pages' format (default: html for .html/.htm files, else markdown)
+  --no-encrypt           send the text itself and let the server render it
+  Prints the link alone on stdout. Without an API key the note gets a delete token, shown once
+  on stderr as "delete-token: ndt_..."; give it to delete and events with --token.
+
+read options:
+  --password-file FILE   the password, when the note has one (else NOTES_PASSWORD, else asked)
+  --page N               print page N (from 1) only
+  --json                 print {"pages": [{"title", "content", "format"}, ...]}
+  A note of several pages prints each under a "==> title <==" line.
+
+delete and events options:
+  --token TOKEN          the delete token of a note created without a key (or NOTES_DELETE_TOKEN)
+
+Everywhere:
+  --server URL           the service (or NOTES_SERVER); a LINK names its own
+  --key KEY              an API key (or NOTES_API_KEY)
+  -h, --help             this text
+  --version              the client's version
+
+Exit status (errors are one line on stderr: "notes: <code>: <message>"):
+  0 done               4 API key refused         7 the server refused the note as sent
+  1 usage              5 unreachable, rate       70 a bug in this client
+  2 not found, gone      limited or failing      130 interrupted at the prompt
+  3 password needed    6 no key in the link, or
+    or wrong             it does not open it
+`;

@@ -1,0 +1,49 @@
+// @ts-check
+import { usageError } from "./cli-error.js";
+
+const noteId = /^[A-Za-z0-9]{10}$/;
+
+/** @typedef {{ server: string, id: string, key: string }} NoteLink */
+
+/**
+ * The server a setting names: its URL without a trailing slash (a base path, if any, is kept).
+ * @param {string | undefined} server
+ */
+export function serverBase(server) {
+  if (!server) throw usageError("no server: give --server URL or set NOTES_SERVER");
+  let url;
+  try {
+    url = new URL(server);
+  } catch {
+    throw usageError(`the server ${JSON.stringify(server)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw usageError(`the server ${JSON.stringify(server)} is not an http or https URL`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/**
+ * A note's link `<server>/<id>#<key>` taken apart: the server is everything before the id, and the
+ * key is the fragment, which never leaves this process. A bare id (with or without `#<key>`) is a
+ * note on `fallbackServer` (--server or NOTES_SERVER).
+ * @param {string | undefined} link
+ * @param {string | undefined} fallbackServer
+ * @returns {NoteLink}
+ */
+export function parseLink(link, fallbackServer) {
+  if (!link) throw usageError("no link: give the note's link, <server>/<id>#<key>");
+  const hashAt = link.indexOf("#");
+  const [before, key] = hashAt < 0 ? [link, ""] : [link.slice(0, hashAt), link.slice(hashAt + 1)];
+  if (noteId.test(before)) return { server: serverBase(fallbackServer), id: before, key };
+  let url;
+  try {
+    url = new URL(before);
+  } catch {
+    throw usageError(`${JSON.stringify(link)} is neither a note's link nor its id`);
+  }
+  const segments = url.pathname.split("/");
+  const id = segments.pop() ?? "";
+  if (!noteId.test(id) || url.search) throw usageError(`${JSON.stringify(link)} is not a note's link`);
+  return { server: serverBase(`${url.origin}${segments.join("/")}`), id, key };
+}

@@ -1,0 +1,105 @@
+// @ts-check
+import { callApi, credentialHeaders } from "./api.js";
+import { CliError, usageError } from "./cli-error.js";
+import { EnvelopeError, isWellFormedKey, openNote } from "./envelope.js";
+import { parseLink } from "./link.js";
+import { requirePassword } from "./password.js";
+
+/** @typedef {import("./envelope.js").NoteDocument} NoteDocument */
+/** @typedef {import("./api.js").Json} Json */
+/** @typedef {import("./main.js").Settings} Settings */
+
+/** A page of a note the server rendered, in the shape of a sealed note's pages. */
+const pageText = (/** @type {Json} */ page) => ({
+  title: String(page.title ?? ""),
+  content: String(page.content ?? ""),
+  format: /** @type {"markdown" | "html"} */ (page.content_type),
+});
+
+/**
+ * The note's pages: opened here with the link's key (and password) when it is end to end encrypted.
+ * @param {Json} note the read answer
+ * @param {string} key
+ * @param {() => Promise<string>} askPassword
+ * @param {string | undefined} password the one sent to the server, if any
+ * @returns {Promise<NoteDocument>}
+ */
+async function documentOf(note, key, askPassword, password) {
+  if (!note.encrypted) {
+    const pages = Array.isArray(note.pages) ? note.pages : [note];
+    return { pages: pages.map(pageText) };
+  }
+  try {
+    return await openNote(String(note.content), key, password);
+  } catch (error) {
+    if (!(error instanceof EnvelopeError)) throw error;
+    // Sealed with a password the server does not ask for: the read is done, only the opening needs it.
+    if (error.reason === "needs_password" && password === undefined) {
+      return documentOf(note, key, askPassword, await askPassword());
+    }
+    throw new CliError(
+      error.reason === "needs_password" ? "password" : "decrypt",
+      error.reason,
+      error.message,
+    );
+  }
+}
+
+/**
+ * What `notes read` prints: a single page as it was written; one page of several with --page N
+ * (from 1); several pages each under a `==> title <==` line (like `head` with several files); or,
+ * with --json, the document {"pages": [{"title", "content", "format"}, …]}.
+ * @param {NoteDocument} document
+ * @param {{ json?: boolean, page?: string }} values
+ */
+function output(document, values) {
+  const { pages } = document;
+  if (values.json) return `${JSON.stringify(document)}\n`;
+  if (values.page !== undefined) return pages[Number(values.page) - 1]?.content ?? "";
+  if (pages.length === 1) return pages[0]?.content ?? "";
+  return pages
+    .map(({ title, content }, index) => {
+      const text = content.endsWith("\n") ? content : `${content}\n`;
+      return `==> ${title || `page ${index + 1}`} <==\n${text}`;
+    })
+    .join("\n");
+}
+
+/**
+ * @param {string | undefined} page --page
+ * @param {number} count the note's pages
+ */
+function checkPage(page, count) {
+  if (page !== undefined && Number(page) > count) {
+    throw usageError(`the note has ${count} page(s), not ${page}`);
+  }
+}
+
+/**
+ * `notes read LINK`: checks everything it can before the read that counts a view (the key's shape,
+ * whether the note needs a key or a password), reads, opens, prints.
+ * @param {Settings} settings
+ */
+export async function readCommand({ values, positionals, server, key: apiKey, env }) {
+  const page = values.page;
+  if (page !== undefined && !/^[1-9][0-9]*$/.test(page)) {
+    throw usageError("--page takes a page number from 1");
+  }
+  const { server: base, id, key } = parseLink(positionals[0], server);
+  if (key && !isWellFormedKey(key)) throw new CliError("decrypt", "bad_key", "the link's key is malformed");
+  const headers = credentialHeaders({ key: apiKey });
+  const meta = /** @type {Json} */ (await callApi(base, "GET", `shares/${id}/meta`, { headers }));
+  if (meta.encrypted && !key) {
+    throw new CliError("decrypt", "bad_key", "the link has no key (#…): this note opens only with it");
+  }
+  // An encrypted note's pages are sealed: only the opened note can tell how many there are.
+  if (!meta.encrypted) checkPage(page, Number(meta.page_count));
+  const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
+  const password = meta.password_required ? await askPassword() : undefined;
+  const note = /** @type {Json} */ (
+    await callApi(base, "POST", `shares/${id}/read`, { body: password ? { password } : {}, headers })
+  );
+  const document = await documentOf(note, key, askPassword, password);
+  checkPage(page, document.pages.length);
+  process.stdout.write(output(document, values));
+}
