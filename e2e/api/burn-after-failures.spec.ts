@@ -1,3 +1,4 @@
+import { sealNote } from "../../lib/crypto/envelope";
 import { expect, expectError, test } from "../support/fixtures";
 
 // burn_after_failures: a password note destroyed by its Nth wrong password, exactly, however many
@@ -88,5 +89,21 @@ test.describe("burn after wrong passwords", () => {
       const id = await api.createId({ content: "x", ttl: "1h", password: "p", burn_after_failures: limit });
       expect((await api.meta(id)).json.password_attempts_left).toBe(limit);
     }
+  });
+
+  test("refuses the limit without a password on an end-to-end encrypted note too", async ({ api }) => {
+    const { envelope } = await sealNote("sealed");
+    const { response, json } = await api.create({
+      content: envelope,
+      encrypted: true,
+      ttl: "1h",
+      burn_after_failures: 2,
+    });
+    expect(response.status()).toBe(400);
+    expect(json).toEqual({
+      error: "bad_burn_after",
+      message:
+        "burn_after_failures: needs a password: only a note with a password can burn after wrong passwords",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { openNote, sealNote } from "../../lib/crypto/envelope";
 import { expect, expectError, issueKey, test } from "../support/fixtures";
+import { openStoredPage } from "../support/stored-pages";
 
 // End-to-end encrypted notes through the API: `encrypted: true` makes `content` an envelope the
 // server stores as given and never renders; every other rule (burn, password, delete) is unchanged.
@@ -32,14 +33,25 @@ test.describe("encrypted notes", () => {
     expect(read.json.pages).toBeUndefined();
     expect(await openNote(read.json.content as string, key)).toEqual(document);
 
-    // One page, no title, no HTML: the server holds the envelope and nothing else of the note.
+    // One page, no title, no HTML: the server holds the envelope (sealed at rest) and nothing else.
     const { rows } = await sql.query(
-      "SELECT s.encrypted, s.multi_page, p.title, p.content, p.html, p.raw_html FROM shares s JOIN share_pages p ON p.share_id = s.id WHERE s.id = $1",
+      "SELECT s.encrypted, s.multi_page, p.share_id, p.page_index, p.title, p.content, p.html, p.raw_html, p.sealed_by FROM shares s JOIN share_pages p ON p.share_id = s.id WHERE s.id = $1",
       [id],
     );
-    expect(rows).toEqual([
-      { encrypted: true, multi_page: false, title: null, content: envelope, html: "", raw_html: null },
-    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].content).not.toContain(envelope);
+    expect({
+      encrypted: rows[0].encrypted,
+      multi_page: rows[0].multi_page,
+      ...openStoredPage(rows[0]),
+    }).toEqual({
+      encrypted: true,
+      multi_page: false,
+      title: null,
+      content: envelope,
+      html: "",
+      raw_html: null,
+    });
   });
 
   test("other notes answer encrypted: false, and keep their html", async ({ api }) => {

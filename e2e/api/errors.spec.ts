@@ -170,7 +170,10 @@ test.describe("read and meta errors", () => {
   }) => {
     const id = await api.createId({ content: "methods", ttl: "1h", burn_after: 1 });
     const routes = [
-      { path: "/api/v1/shares", served: ["POST"] },
+      { path: "/api/v1/shares", served: ["GET", "HEAD", "POST"] },
+      { path: `/api/v1/shares/${id}/events`, served: ["GET", "HEAD"] },
+      { path: "/api/v1/webhooks", served: ["GET", "HEAD", "POST"] },
+      { path: "/api/v1/webhooks/00000000-0000-0000-0000-000000000000", served: ["DELETE"] },
       { path: `/api/v1/shares/${id}`, served: ["DELETE"] },
       { path: `/api/v1/shares/${id}/meta`, served: ["GET", "HEAD"] },
       { path: `/api/v1/shares/${id}/read`, served: ["POST"] },

@@ -43,7 +43,7 @@ test.describe("create page with CREATE_REQUIRES_KEY and TTL_CHOICES", () => {
     await page.getByLabel("API key (required)").fill(await issueKey());
     await page.getByRole("button", { name: "Create note" }).click();
     await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
-    const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+    const id = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue()).pathname.slice(1);
     const meta = (await (await fetch(`${server.url}/api/v1/shares/${id}/meta`)).json()) as {
       created_at: number;
       expires_at: number;

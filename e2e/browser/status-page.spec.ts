@@ -12,7 +12,7 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   await page.getByLabel("Text").fill("watched");
   await page.getByRole("button", { name: "Create note" }).click();
   const statusUrl = await page.getByRole("textbox", { name: "Status page" }).inputValue();
-  const id = (await page.getByRole("textbox", { name: "Link" }).inputValue()).slice(-10);
+  const id = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue()).pathname.slice(1);
   const token = await page.getByRole("textbox", { name: "Delete token" }).inputValue();
   expect(statusUrl).toBe(`${new URL(page.url()).origin}/status/${id}#${token}`);
 

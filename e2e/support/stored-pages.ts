@@ -28,3 +28,9 @@ export async function storedContentCounts(
   }
   return counts;
 }
+
+/** A stored page's text as written, opened with the run's key. */
+export function openStoredPage(row: StoredPageText & { share_id: string }) {
+  const { title, content, html, raw_html } = openPage([runKey()], row.share_id, row);
+  return { title, content, html, raw_html };
+}

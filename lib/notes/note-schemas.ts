@@ -82,7 +82,8 @@ export const createNoteBodySchema = z
       });
     } else if (content === undefined && pages === undefined) {
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["content"], message: "is required" });
-    } else if (burn_after_failures != null && !password) {
+    }
+    if (burn_after_failures != null && !password) {
       // Wrong passwords can only be counted on a note that has one.
       ctx.issues.push({
         code: "custom",
