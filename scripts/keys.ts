@@ -1,10 +1,10 @@
 // `npm run keys -- issue --label NAME | revoke KEY_OR_ID | list`: API keys from the command line.
 // The admin page calls the same domain functions.
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../lib/db";
 import { issueApiKey } from "../lib/keys/issue-api-key";
 import { listApiKeys } from "../lib/keys/list-api-keys";
 import { revokeApiKey } from "../lib/keys/revoke-api-key";
+import { runCommand } from "./run-command";
 
 const usage = `Usage:
   npm run keys -- issue --label NAME   issue a key (printed once, alone on the last line)
@@ -78,13 +78,4 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await closeDatabase();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await closeDatabase().catch(() => {});
-    process.exit(1);
-  });
+runCommand(main);

@@ -3,9 +3,9 @@
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
 // With the embedded database, stop the server first: only one process may open its folder.
 import { generateSealingKey } from "../lib/crypto/seal";
-import { closeDatabase } from "../lib/db";
 import { sealingKeys } from "../lib/env";
 import { resealNotes } from "../lib/notes/reseal-notes";
+import { runCommand } from "./run-command";
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "generate-key") {
@@ -34,13 +34,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await closeDatabase();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await closeDatabase().catch(() => {});
-    process.exit(1);
-  });
+runCommand(main);
