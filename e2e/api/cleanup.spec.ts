@@ -116,13 +116,17 @@ test.describe("cleanup", () => {
             ).rows[0].n,
         )
         .toBe(0);
-      const runs = server
-        .stdout()
-        .split("\n")
-        .filter((line) => line.includes('"msg":"cleanup"'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      // A run logs its line once all of its work is done (notes, then access logs and deliveries),
+      // a moment after the notes are gone.
+      const loggedRuns = () =>
+        server
+          .stdout()
+          .split("\n")
+          .filter((line) => line.includes('"msg":"cleanup"'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      await expect.poll(() => loggedRuns().reduce((sum, run) => sum + (run.expired as number), 0)).toBe(1);
+      const runs = loggedRuns();
       expect(runs.length).toBeGreaterThan(0);
-      expect(runs.reduce((sum, run) => sum + (run.expired as number), 0)).toBe(1);
       expect(runs.reduce((sum, run) => sum + (run.burned as number), 0)).toBe(1);
       expect(Object.keys(runs[0] ?? {}).sort()).toEqual([
         "burned",
