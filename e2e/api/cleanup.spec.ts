@@ -104,8 +104,12 @@ test.describe("cleanup", () => {
       expect(await server.stop()).toBe(0);
 
       // npm start with CLEANUP_INTERVAL_SECONDS=1 purges by itself and stops cleanly.
-      server = await startServer({ port, env: { DATABASE_URL: databaseUrl, CLEANUP_INTERVAL_SECONDS: "1" } });
-      const dead = await seed(server.url, sql);
+      const scheduled = await startServer({
+        port,
+        env: { DATABASE_URL: databaseUrl, CLEANUP_INTERVAL_SECONDS: "1" },
+      });
+      server = scheduled;
+      const dead = await seed(scheduled.url, sql);
       await expect
         .poll(
           async () =>
@@ -119,7 +123,7 @@ test.describe("cleanup", () => {
       // A run logs its line once all of its work is done (notes, then access logs and deliveries),
       // a moment after the notes are gone.
       const loggedRuns = () =>
-        server
+        scheduled
           .stdout()
           .split("\n")
           .filter((line) => line.includes('"msg":"cleanup"'))
