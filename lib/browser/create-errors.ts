@@ -12,6 +12,7 @@ const fieldOfCode: Record<string, string> = {
   bad_ttl: "ttl",
   bad_burn_after: "burn_after",
   bad_api_key: "api_key",
+  bad_recipients: "recipients",
 };
 
 const PAGE_FIELD = /^pages\[(\d+)\]\.(content|format)/;
@@ -48,7 +49,11 @@ function subjectOf(field: string, pageCount: number): string {
     const what = page[1] === "content" ? "text" : "format";
     return pageCount > 1 ? `The ${what} of page ${Number(page[2]) + 1}` : `The ${what}`;
   }
-  const names: Record<string, string> = { ttl: "The expiry", password: "The password" };
+  const names: Record<string, string> = {
+    ttl: "The expiry",
+    password: "The password",
+    recipients: "The list of recipients",
+  };
   return names[field] ?? "This";
 }
 

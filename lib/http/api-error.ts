@@ -9,6 +9,7 @@ export const errorStatus = {
   bad_burn_after: 400,
   bad_content_type: 400,
   bad_envelope: 400,
+  bad_recipients: 400,
   bad_webhook: 400,
   bad_query: 400,
   bad_password: 401,

@@ -10,6 +10,7 @@ import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
+import type { RecipientLink } from "./note-link-sql";
 import { notePolicy, type ContentType } from "./note-policy";
 import type { CreateNoteBody } from "./note-schemas";
 
@@ -27,6 +28,8 @@ export type CreatedNoteRow = {
   owned: boolean;
   /** shown once; only for notes created without a key (a key deletes its own notes) */
   delete_token: string | null;
+  /** with recipients: one link each, in the order given (the note's own id is the owner handle) */
+  links?: RecipientLink[];
 };
 
 /** The note's pages as stored: a single-page note is one page without a title. */
@@ -122,8 +125,9 @@ export async function createNote(options: {
     // Sealed for each id tried: every value is bound to its note's id.
     const id = generateId();
     const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
+    const links = body.recipients?.map((label) => ({ id: generateId(), label }));
     const rows = await queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-      insertNoteSql(id, { ...note, pages: sealedPages }),
+      insertNoteSql(id, { ...note, pages: sealedPages, recipients: links }),
     );
     const row = rows[0];
     if (row) {
@@ -132,7 +136,13 @@ export async function createNote(options: {
         multi_page: note.multiPage,
         ...row,
       });
-      return { ...row, password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
+      const created = {
+        ...row,
+        password_required: passwordHash !== null,
+        owned: keyed,
+        delete_token: deleteToken,
+      };
+      return links ? { ...created, links } : created;
     }
   }
   throw new ApiError(

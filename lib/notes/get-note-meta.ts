@@ -9,7 +9,10 @@ export type NoteMetaRow = {
   created_at: Date;
   expires_at: Date | null;
   burn_after: number | null;
-  read_count: number;
+  /** reads left (an owner handle's: its live links' together); null: no limit */
+  remaining_views: number | null;
+  /** an owner handle's live recipients' links; null for any other note */
+  live_links: number | null;
   password_required: boolean;
   content_type: ContentType;
   page_count: number;

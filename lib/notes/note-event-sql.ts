@@ -9,16 +9,17 @@ export type Reader = { client: string | null; browser: string | null };
 
 /**
  * CTEs that log the rows of `events` (a query naming share_id, type, at, remaining_views,
- * read_count, api_key_id) and queue one delivery for each webhook of the note's key that subscribed
- * to `note.<type>`. The payload is built here, in the statement: the note id, the event, its time,
- * the counters; never content. A keyless note (api_key_id null) joins no webhook.
+ * read_count, api_key_id, content_id, recipient) and queue one delivery for each webhook of the
+ * note's key that subscribed to `note.<type>`. The payload is built here, in the statement: the
+ * note (or recipient's link) id, the event, its time, the recipient's label, the counters; never
+ * content. A keyless note (api_key_id null) joins no webhook.
  */
 export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: null, browser: null }) {
   return Prisma.sql`
     events AS (${events}),
     logged AS (
-      INSERT INTO note_events (share_id, type, at, remaining_views, client, browser)
-      SELECT share_id, type::note_event_type, at, remaining_views,
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, remaining_views, client, browser)
+      SELECT share_id, content_id, recipient, type::note_event_type, at, remaining_views,
              CASE WHEN type IN ('read', 'password_failed') THEN ${reader.client} END,
              CASE WHEN type IN ('read', 'password_failed') THEN ${reader.browser} END
       FROM events
@@ -27,22 +28,28 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
       SELECT w.id, 'note.' || e.type, jsonb_build_object(
                'type', 'note.' || e.type,
                'timestamp', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'data', jsonb_build_object('id', e.share_id, 'recipient', NULL,
+               'data', jsonb_build_object('id', e.share_id, 'recipient', e.recipient,
                                           'read_count', e.read_count, 'remaining_views', e.remaining_views))
       FROM events e JOIN webhooks w ON w.api_key_id = e.api_key_id AND 'note.' || e.type = ANY(w.events)
     )`;
 }
 
-/** The `created` entry, which also keeps the owner, so that the log answers its owner after the note is gone. */
-export function logCreatedCte(source: string) {
+/**
+ * The CTE `name` writing the `created` entries of the rows of `source`, which also keep the owner,
+ * so that the log answers its owner after the note is gone.
+ */
+export function logCreatedCte(name: string, source: string) {
   return Prisma.sql`
-    created AS (
-      INSERT INTO note_events (share_id, type, at, api_key_id, delete_token_hash)
-      SELECT id, 'created', created_at, api_key_id, delete_token_hash FROM ${Prisma.raw(source)}
+    ${Prisma.raw(name)} AS (
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash)
+      SELECT id, content_id, recipient, 'created', created_at, api_key_id, delete_token_hash
+      FROM ${Prisma.raw(source)}
     )`;
 }
 
 export type NoteEventRow = {
+  share_id: string;
+  recipient: string | null;
   type: string;
   at: Date;
   remaining_views: number | null;
@@ -52,25 +59,31 @@ export type NoteEventRow = {
   delete_token_hash: string | null;
 };
 
-/** A note's log, oldest first; its `created` entry names the owner. */
+/**
+ * A note's log, oldest first; its `created` entry names the owner. The owner handle of a note sent
+ * to recipients also gets the entries of every recipient's link, each naming its recipient.
+ */
 export function noteEventsSql(id: string) {
   return Prisma.sql`
-    SELECT type, at, remaining_views, client, browser, api_key_id, delete_token_hash
-    FROM note_events WHERE share_id = ${id} ORDER BY id`;
+    SELECT share_id, recipient, type, at, remaining_views, client, browser, api_key_id, delete_token_hash
+    FROM note_events WHERE share_id = ${id} OR content_id = ${id} ORDER BY id`;
 }
 
 /**
  * Deletes up to `batchSize` logs of notes gone (burned, deleted, expired) more than `days` ago,
- * whole logs at a time, and counts the notes.
+ * whole logs at a time, and counts the notes. A recipient's link ends before its note: its log
+ * goes with the note's, which lists it.
  */
 export function purgeNoteEventsSql(days: number, batchSize: number) {
   return Prisma.sql`
     WITH gone AS (
       SELECT DISTINCT share_id FROM note_events
       WHERE type IN ('burned', 'deleted', 'expired') AND at < now() - make_interval(days => ${days}::int)
+        AND content_id IS NULL
       LIMIT ${batchSize}::int
     ), purged AS (
-      DELETE FROM note_events WHERE share_id IN (SELECT share_id FROM gone) RETURNING 1
+      DELETE FROM note_events
+      WHERE share_id IN (SELECT share_id FROM gone) OR content_id IN (SELECT share_id FROM gone) RETURNING 1
     )
     SELECT count(*)::int AS deleted FROM gone`;
 }
@@ -83,25 +96,30 @@ export type KeyNoteRow = {
   burn_after: number | null;
   read_count: number | null;
   status: "live" | "burned" | "expired" | "deleted";
+  /** how many recipients' links the note was sent with; 0: one link */
+  recipients: number;
 };
 
 /**
  * A key's notes, newest first, from their `created` log entries (so notes already purged are
  * listed too, until their log goes), `limit` of them after `cursor` (a created entry's id). The
- * status of a purged note is its log's last word; never content.
+ * status of a purged note is its log's last word; never content. Recipients' links are counted
+ * beside their note, not listed.
  */
 export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: number) {
   return Prisma.sql`
     SELECT c.id::text AS cursor, c.share_id AS id, c.at AS created_at, s.expires_at, s.burn_after, s.read_count,
            CASE WHEN s.id IS NULL THEN coalesce(gone.type::text, 'deleted')
                 WHEN s.burned_at IS NOT NULL THEN 'burned'
-                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status
+                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
+           (SELECT count(*)::int FROM note_events l WHERE l.content_id = c.share_id AND l.type = 'created')
+             AS recipients
     FROM note_events c
     LEFT JOIN shares s ON s.id = c.share_id
     LEFT JOIN LATERAL (
       SELECT type FROM note_events t
       WHERE t.share_id = c.share_id AND t.type IN ('burned', 'deleted', 'expired') ORDER BY t.id DESC LIMIT 1
     ) gone ON s.id IS NULL
-    WHERE c.api_key_id = ${apiKeyId}::uuid AND c.type = 'created' AND c.id < coalesce(${cursor}::bigint, 9223372036854775807)
+    WHERE c.api_key_id = ${apiKeyId}::uuid AND c.type = 'created' AND c.content_id IS NULL AND c.id < coalesce(${cursor}::bigint, 9223372036854775807)
     ORDER BY c.id DESC LIMIT ${limit}::int`;
 }

@@ -5,12 +5,16 @@ import { deleteTokenMatches } from "./delete-token";
 import { noteEventsSql, type NoteEventRow } from "./note-event-sql";
 import { assertNoteId, notFound } from "./note-id";
 
-export type NoteEvent = Pick<NoteEventRow, "type" | "at" | "remaining_views" | "client" | "browser">;
+export type NoteEvent = Pick<
+  NoteEventRow,
+  "type" | "at" | "remaining_views" | "client" | "browser" | "recipient"
+>;
 
 /**
  * A note's access log for its owner: the key that created it, or the holder of its delete token, as
  * kept on the log's `created` entry, so the owner still sees it after the note is burned, deleted or
- * purged. Anyone else, like an unknown note or one whose log was purged, gets not_found.
+ * purged. Anyone else, like an unknown note or one whose log was purged, gets not_found. An owner
+ * handle's log also lists its recipients' links' entries, each with its recipient; a link's, its own.
  */
 export async function getNoteEvents(options: {
   id: string;
@@ -21,15 +25,16 @@ export async function getNoteEvents(options: {
   const { id, apiKey, deleteToken } = options;
   assertNoteId(id);
   const rows = await queryRows<NoteEventRow>(noteEventsSql(id));
-  const created = rows.find((row) => row.type === "created");
+  const created = rows.find((row) => row.type === "created" && row.share_id === id);
   const byToken = deleteTokenMatches(deleteToken, created?.delete_token_hash ?? null);
   const byKey = apiKey !== null && created?.api_key_id === apiKey.id;
   if (!created || !(byKey || byToken)) throw notFound();
-  return rows.map(({ type, at, remaining_views, client, browser }) => ({
+  return rows.map(({ type, at, remaining_views, client, browser, recipient }) => ({
     type,
     at,
     remaining_views,
     client,
     browser,
+    recipient,
   }));
 }

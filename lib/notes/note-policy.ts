@@ -8,6 +8,10 @@ export const notePolicy = {
   /** a note with a password may be destroyed after this many wrong passwords */
   minBurnAfterFailures: 1,
   maxBurnAfterFailures: 100,
+  /** a note sent to recipients has one link for each of 2 to 50 labels of 1 to 100 characters */
+  minRecipients: 2,
+  maxRecipients: 50,
+  maxRecipientLabel: 100,
   /** attempts at a fresh id before giving up with id_generation_failed */
   idAttempts: 5,
   /** characters of [A-Za-z0-9] in a note's id */

@@ -22,8 +22,18 @@ const encrypted = z
   );
 
 export const createdNoteResponseSchema = z.strictObject({
-  id: noteId,
+  id: noteId.describe(
+    "with recipients: the owner handle, for meta, events and delete of the whole note; reading " +
+      "through it is not_found",
+  ),
   url: z.url().describe("the note's page: <public base URL>/<id>"),
+  links: z
+    .array(z.strictObject({ label: z.string(), id: noteId, url: z.url() }))
+    .optional()
+    .describe(
+      "with recipients only: one link per recipient, in the order given, each with its own reads " +
+        "against burn_after, its own events, deleted alone with the note's delete token or key",
+    ),
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable().describe("null for a permanent note"),
   burn_after: burnAfter,
@@ -48,7 +58,14 @@ export const noteMetaResponseSchema = z.strictObject({
   created_at: unixSeconds,
   expires_at: unixSeconds.nullable(),
   burn_after: burnAfter,
-  remaining_views: remainingViews,
+  remaining_views: remainingViews.describe(
+    "successful reads left; an owner handle's: its live links' together; null: no limit",
+  ),
+  live_links: z
+    .int()
+    .min(1)
+    .optional()
+    .describe("owner handle of a note sent to recipients only: its links still live"),
   password_attempts_left: z
     .int()
     .min(1)
@@ -109,6 +126,10 @@ export const noteEventsResponseSchema = z.strictObject({
               "for one UTC day; never the address",
           ),
         browser: z.string().nullable().describe("read, password_failed: the browser family, from User-Agent"),
+        recipient: z
+          .string()
+          .nullable()
+          .describe("the recipient's label, for an entry of a recipient's link; null for the note itself"),
       }),
     )
     .describe("oldest first"),
@@ -125,6 +146,10 @@ export const keyNotesResponseSchema = z.strictObject({
         expires_at: unixSeconds.nullable().describe("null for a permanent note, and once the note is purged"),
         burn_after: burnAfter.describe("null without a limit, and once the note is purged"),
         remaining_views: remainingViews.describe("reads left while live (null: no limit); 0 once gone"),
+        recipients: z
+          .int()
+          .min(0)
+          .describe("how many recipients' links the note was sent with (not listed here); 0: one link"),
       }),
     )
     .describe("newest first; never content"),

@@ -23,6 +23,9 @@ export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): Cre
   return {
     id: row.id,
     url: noteUrl(baseUrl, row.id),
+    ...(row.links && {
+      links: row.links.map((link) => ({ label: link.label, id: link.id, url: noteUrl(baseUrl, link.id) })),
+    }),
     created_at: seconds(row.created_at),
     expires_at: secondsOrNull(row.expires_at),
     burn_after: row.burn_after,
@@ -47,7 +50,8 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
     created_at: seconds(row.created_at),
     expires_at: secondsOrNull(row.expires_at),
     burn_after: row.burn_after,
-    remaining_views: remainingViews(row),
+    remaining_views: row.remaining_views,
+    ...(row.live_links !== null && { live_links: row.live_links }),
     password_attempts_left: row.password_attempts_left,
     content_type: row.content_type,
     page_count: row.page_count,
@@ -92,6 +96,7 @@ export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEvent
       remaining_views: event.remaining_views === null ? null : Math.max(event.remaining_views, 0),
       client: event.client,
       browser: event.browser,
+      recipient: event.recipient,
     })),
   };
 }
@@ -113,6 +118,7 @@ export function toKeyNotesResponse(
         note.status !== "live"
           ? 0
           : remainingViews({ burn_after: note.burn_after, read_count: note.read_count ?? 0 }),
+      recipients: note.recipients,
     })),
     next_cursor: nextCursor,
   };

@@ -63,6 +63,36 @@ describe("createNoteBodySchema", () => {
     expect(codeOf({ ttl: "1h", pages: pages(101) })).toBe("bad_pages");
   });
 
+  describe("recipients", () => {
+    const labels = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
+    it("trims each label and keeps their order", () => {
+      expect(parse({ content: "x", ttl: "1h", recipients: [" Bob ", "Alice"] })).toEqual({
+        content: "x",
+        ttl: "1h",
+        recipients: ["Bob", "Alice"],
+      });
+    });
+
+    it.each([
+      [["a"], "must have at least 2 recipients"],
+      [labels(51), "must have at most 50 recipients"],
+      [["a", " "], "must not hold an empty label"],
+      [["a", "x".repeat(101)], "must hold labels of at most 100 characters"],
+      [["Alice", " alice "], "must not repeat a label (compared without case and surrounding spaces)"],
+      ["a,b", "must be an array of strings"],
+      [["a", 2], "must be an array of strings"],
+    ])("%j is bad_recipients: %s", (recipients, message) => {
+      expect(codeOf({ content: "x", ttl: "1h", recipients })).toBe("bad_recipients");
+      expect(() => parse({ content: "x", ttl: "1h", recipients })).toThrow(message);
+    });
+
+    it("takes 2 to 50 labels of up to 100 characters", () => {
+      expect(codeOf({ content: "x", ttl: "1h", recipients: labels(2) })).toBe("ok");
+      expect(codeOf({ content: "x", ttl: "1h", recipients: labels(50) })).toBe("ok");
+      expect(codeOf({ content: "x", ttl: "1h", recipients: ["a", ` ${"x".repeat(100)} `] })).toBe("ok");
+    });
+  });
+
   it("names the field in the message", () => {
     expect(() => parse({ content: "x", ttl: "2h" })).toThrow(/^ttl: must be one of 1h, 1d, 7d, 30d$/);
     expect(() => parse({ ttl: "1h", pages: [{ title: "a", content: "" }] })).toThrow(

@@ -23,6 +23,31 @@ const nonEmptyText = storable(
   }),
 );
 
+// A recipient's label is shown to the creator only, beside its link and in the log. It is trimmed;
+// two labels that differ only in case or surrounding spaces would be two links nobody can tell apart.
+const recipientLabel = storable(z.string({ error: "must be an array of strings" }))
+  .transform((label) => label.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "must not hold an empty label")
+      .max(
+        notePolicy.maxRecipientLabel,
+        `must hold labels of at most ${notePolicy.maxRecipientLabel} characters`,
+      ),
+  );
+
+const recipientsSchema = z
+  .array(recipientLabel, { error: "must be an array of strings" })
+  .min(notePolicy.minRecipients, `must have at least ${notePolicy.minRecipients} recipients`)
+  .max(notePolicy.maxRecipients, `must have at most ${notePolicy.maxRecipients} recipients`)
+  .refine((labels) => new Set(labels.map((label) => label.toLowerCase())).size === labels.length, {
+    message: "must not repeat a label (compared without case and surrounding spaces)",
+  })
+  .describe(
+    "one link per recipient: 2 to 50 labels of 1 to 100 characters, trimmed, distinct regardless of case",
+  );
+
 const formatSchema = z.enum(contentTypes, { error: 'must be "markdown" or "html"' });
 
 const pageSchema = z.object(
@@ -68,6 +93,7 @@ export const createNoteBodySchema = z
       .boolean({ error: "must be a boolean" })
       .optional()
       .describe("true: content is an end-to-end envelope, stored as given (bad_envelope if it is not one)"),
+    recipients: recipientsSchema.optional(),
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures, encrypted } = ctx.value;
@@ -149,6 +175,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   ttl: "bad_ttl",
   burn_after: "bad_burn_after",
   burn_after_failures: "bad_burn_after",
+  recipients: "bad_recipients",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

@@ -1,6 +1,7 @@
 import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
 import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
+import { endLinksCtes, insertLinksCtes, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
@@ -40,31 +41,36 @@ export type NewNote = {
   deleteTokenHash?: string | null;
   /** end to end encrypted: one page whose content is an envelope, with no title and no HTML */
   encrypted?: boolean;
+  /** one link per recipient (lib/notes/note-link-sql.ts); the note's own id is then the owner handle */
+  recipients?: RecipientLink[];
 };
 
 /**
- * Inserts the note, its pages and the key's counter in one statement, so a note is never half
- * stored. An id collision inserts nothing and returns no row. expires_at is a whole second.
+ * Inserts the note, its pages, its recipients' links and the key's counter in one statement, so a
+ * note is never half stored. An id collision inserts nothing and returns no row. expires_at is a
+ * whole second.
  */
 export function insertNoteSql(id: string, note: NewNote) {
   const { lifetime, burnAfter, burnAfterFailures, passwordHash, pages, multiPage, sizeBytes, apiKeyId } =
     note;
   const deleteTokenHash = note.deleteTokenHash ?? null;
   const encrypted = note.encrypted ?? false;
+  const links = note.recipients ?? [];
   return Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
-                          encrypted)
-      VALUES (${id},
+                          encrypted, live_links)
+      SELECT ${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
-              ${burnAfterFailures}::int, ${encrypted})
+              ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int
+      WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
-                api_key_id, delete_token_hash
-    ), ${logCreatedCte("note")}, pages AS (
+                api_key_id, delete_token_hash, content_id, recipient
+    ), ${logCreatedCte("created", "note")}, ${insertLinksCtes(links, { passwordHash, burnAfterFailures, multiPage })} pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
              p.sealed_by
@@ -78,18 +84,29 @@ export function insertNoteSql(id: string, note: NewNote) {
     SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`;
 }
 
+/**
+ * A live note's metadata. An owner handle's remaining views are those of its live links together
+ * (liveNote in the subquery names the link's columns).
+ */
 export function noteMetaSql(id: string) {
   return Prisma.sql`
-    SELECT id, created_at, expires_at, burn_after, read_count,
+    SELECT id, created_at, expires_at, burn_after, live_links,
+           CASE WHEN burn_after IS NULL THEN NULL
+                WHEN live_links IS NULL THEN greatest(burn_after - read_count, 0)
+                ELSE (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
+                      WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views,
            password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
            burn_after_failures - failed_attempts AS password_attempts_left
     FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
+/** Not an owner handle, whose content is read through its recipients' links only. */
+const readable = Prisma.sql`live_links IS NULL`;
+
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures
-    FROM shares WHERE id = ${id} AND ${liveNote}`;
+    FROM shares WHERE id = ${id} AND ${liveNote} AND ${readable}`;
 }
 
 /**
@@ -106,22 +123,27 @@ export function recordPasswordFailureSql(id: string, checkedHash: string, reader
         burned_at = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN now() END,
         password_hash = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN NULL ELSE password_hash END
       WHERE id = ${id} AND ${liveNote} AND burn_after_failures IS NOT NULL AND password_hash = ${checkedHash}
-      RETURNING id, burn_after, read_count, api_key_id,
+      RETURNING id, content_id, recipient, burn_after, read_count, api_key_id,
                 burn_after_failures - failed_attempts AS attempts_left, burned_at IS NOT NULL AS burned
-    ), purged AS (
-      DELETE FROM share_pages USING failed WHERE share_pages.share_id = failed.id AND failed.burned
-    ), ${logEventsCtes(eventsOf("failed", Prisma.sql`'password_failed'`, Prisma.sql`UNION ALL ${eventsOf("failed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
+    ), ${endLinksCtes("failed", Prisma.sql`s.burned`, true)},
+    ${logEventsCtes(eventsOf("failed", Prisma.sql`'password_failed'`, Prisma.sql`UNION ALL ${burnedOf("failed")}`), reader)}
     SELECT attempts_left, burned FROM failed`;
 }
 
-const goneColumns = Prisma.sql`id, expires_at, burned_at, burn_after, read_count, api_key_id`;
+const goneColumns = Prisma.sql`id, content_id, recipient, expires_at, burned_at, burn_after, read_count, api_key_id`;
 
 /** The rows of an event of `type` for each row of the CTE `source` (for logEventsCtes). */
 function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
   return Prisma.sql`
-    SELECT id AS share_id, ${type} AS type, ${at} AS at, read_count, api_key_id,
+    SELECT id AS share_id, content_id, recipient, ${type} AS type, ${at} AS at, read_count, api_key_id,
            burn_after - read_count AS remaining_views
     FROM ${Prisma.raw(source)} ${tail}`;
+}
+
+/** The `burned` rows of the rows of `source` that burned, and of the owners their end burned (endLinksCtes). */
+function burnedOf(source: string) {
+  return Prisma.sql`${eventsOf(source, Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}
+    UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`;
 }
 
 /**
@@ -130,7 +152,9 @@ function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Pr
  * one, the same statement deletes the pages; the final SELECT still returns them because every
  * part of a statement sees the snapshot taken before it began. `verifiedHash` is the password hash
  * the caller checked the password against (null: only a note without a password may be read). The
- * read, and the burn when it is the last, are logged with their webhooks in the same statement.
+ * read, and the burn when it is the last, are logged with their webhooks in the same statement. A
+ * recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
+ * ordinary note those parts match no row.
  */
 export function consumeNoteSql(id: string, verifiedHash: string | null, reader: Reader) {
   return Prisma.sql`
@@ -139,18 +163,16 @@ export function consumeNoteSql(id: string, verifiedHash: string | null, reader: 
         read_count = read_count + 1,
         burned_at = CASE WHEN read_count + 1 >= burn_after THEN now() END,
         password_hash = CASE WHEN read_count + 1 >= burn_after THEN NULL ELSE password_hash END
-      WHERE id = ${id} AND ${liveNote}
+      WHERE id = ${id} AND ${liveNote} AND ${readable}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
-      RETURNING id, created_at, expires_at, burn_after, read_count,
-                burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id
-    ), purged AS (
-      DELETE FROM share_pages USING consumed
-      WHERE share_pages.share_id = consumed.id AND consumed.burned
-    ), ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${eventsOf("consumed", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`), reader)}
-    SELECT consumed.id, consumed.created_at, consumed.expires_at, consumed.burn_after, consumed.read_count,
-           consumed.burned, consumed.multi_page, consumed.encrypted,
+      RETURNING id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
+                burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id
+    ), ${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
+    ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
+    SELECT consumed.id, consumed.sealed_as, consumed.created_at, consumed.expires_at, consumed.burn_after,
+           consumed.read_count, consumed.burned, consumed.multi_page, consumed.encrypted,
            p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
-    FROM consumed JOIN share_pages p ON p.share_id = consumed.id
+    FROM consumed JOIN share_pages p ON p.share_id = consumed.sealed_as
     ORDER BY p.page_index`;
 }
 
@@ -160,7 +182,8 @@ const noteTraits = Prisma.sql`encrypted, password_hash IS NOT NULL AS password_r
 /** A wrong password for a live note that does not count failures: its log entry and webhooks. */
 export function logPasswordFailureSql(id: string, reader: Reader) {
   return Prisma.sql`
-    WITH live AS (SELECT id, burn_after, read_count, api_key_id FROM shares WHERE id = ${id} AND ${liveNote}),
+    WITH live AS (
+      SELECT id, content_id, recipient, burn_after, read_count, api_key_id FROM shares WHERE id = ${id} AND ${liveNote}),
     ${logEventsCtes(eventsOf("live", Prisma.sql`'password_failed'`), reader)}
     SELECT count(*)::int AS logged FROM events`;
 }
@@ -170,21 +193,34 @@ export function noteOwnerSql(id: string) {
   return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
-/** Deletes a live note (its pages go with it) and logs it; re-checks liveness, so a note gone since is no row. */
+/**
+ * Deletes a live note (its pages go with it) and logs it; re-checks liveness, so a note gone since
+ * is no row. An owner handle takes its live links with it; a recipient's link alone ends its link,
+ * which destroys the content when it was the last (endLinksCtes).
+ */
 export function deleteLiveNoteSql(id: string) {
   return Prisma.sql`
-    WITH gone AS (DELETE FROM shares WHERE id = ${id} AND ${liveNote} RETURNING ${goneColumns}, ${noteTraits}),
-    ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`))}
-    SELECT id, encrypted, password_required, multi_page, content_type FROM gone`;
+    WITH gone AS (
+      DELETE FROM shares WHERE (id = ${id} OR content_id = ${id}) AND ${liveNote}
+      RETURNING ${goneColumns}, ${noteTraits}),
+    ${endLinksCtes("gone", Prisma.sql`s.content_id <> ${id}`, false)},
+    ${logEventsCtes(Prisma.sql`${eventsOf("gone", Prisma.sql`'deleted'`)} UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`)}
+    SELECT id, encrypted, password_required, multi_page, content_type FROM gone WHERE id = ${id}`;
 }
 
-/** Deletes a stored note whatever its state (moderation), saying what it was; a live one is logged as deleted. */
+/**
+ * Deletes a stored note whatever its state (moderation), saying what it was; a live one is logged as
+ * deleted. A recipient's link takes down its whole note: the content is what is moderated.
+ */
 export function takeDownNoteSql(id: string) {
   return Prisma.sql`
-    WITH gone AS (DELETE FROM shares WHERE id = ${id} RETURNING ${goneColumns}, size_bytes, page_count, ${noteTraits}),
+    WITH target AS (SELECT coalesce(content_id, id) AS id FROM shares WHERE id = ${id}),
+    gone AS (
+      DELETE FROM shares WHERE id = (SELECT id FROM target) OR content_id = (SELECT id FROM target)
+      RETURNING ${goneColumns}, size_bytes, page_count, ${noteTraits}),
     ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`, Prisma.sql`WHERE burned_at IS NULL`))}
     SELECT id, size_bytes, page_count, api_key_id, encrypted, password_required, multi_page, content_type
-    FROM gone`;
+    FROM gone WHERE content_id IS NULL`;
 }
 
 // A burned note's content went with its last read; its row (no content, no password hash) goes at
@@ -209,7 +245,7 @@ export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
       RETURNING ${goneColumns}, ${noteTraits}),
     ${logEventsCtes(eventsOf("purged", Prisma.sql`'expired'`, Prisma.sql`WHERE burned_at IS NULL`, Prisma.sql`expires_at`))}
     SELECT encrypted, password_required, multi_page, content_type, count(*)::int AS deleted
-    FROM purged GROUP BY encrypted, password_required, multi_page, content_type`;
+    FROM purged WHERE content_id IS NULL GROUP BY encrypted, password_required, multi_page, content_type`;
 }
 
 /**
@@ -241,7 +277,7 @@ export function storedPagesSql(id: string) {
 export function liveNoteCountsSql(keyIds: string[]) {
   return Prisma.sql`
     SELECT api_key_id, count(*)::int AS live FROM shares
-    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveNote}
+    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveNote} AND content_id IS NULL
     GROUP BY api_key_id`;
 }
 

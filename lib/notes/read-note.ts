@@ -40,8 +40,11 @@ export type ReadNoteRow = {
   pages: ReadPageRow[];
 };
 
-/** One row of consumeNoteSql: the note's columns repeated beside each page. */
-type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText;
+/**
+ * One row of consumeNoteSql: the note's columns repeated beside each page, and the id its pages are
+ * sealed under (a recipient's link reads its owner's pages).
+ */
+type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText & { sealed_as: string };
 
 /**
  * Folds consumeNoteSql's rows into the note and its opened pages (null: nothing was consumed). HTML
@@ -52,7 +55,7 @@ function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): Rea
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
   const { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted } = first;
-  const opened = rows.map((row) => openPage(keys, id, row));
+  const opened = rows.map((row) => openPage(keys, row.sealed_as, row));
   const pages = opened.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
     title,

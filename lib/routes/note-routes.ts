@@ -69,6 +69,7 @@ export const noteRoutes = [
               "bad_ttl",
               "bad_burn_after",
               "bad_envelope",
+              "bad_recipients",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,

@@ -1,0 +1,308 @@
+import type { APIRequestContext } from "@playwright/test";
+import type pg from "pg";
+import { openNote, sealNote } from "../../lib/crypto/envelope";
+import { expect, expectError, issueKey, test, type Api } from "../support/fixtures";
+import { timeouts } from "../support/timeouts";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+
+// One note, one link per recipient: each link reads, burns and is deleted on its own; the content,
+// stored once under the owner handle (the top-level id), goes with the last link.
+
+type Json = Record<string, unknown>;
+type Link = { label: string; id: string; url: string };
+type Entry = { type: string; recipient: string | null; remaining_views: number | null };
+
+const ttl = "1h";
+
+async function createWithRecipients(api: Api, body: Json, headers: Record<string, string> = {}) {
+  const { response, json } = await api.create({ ttl, ...body }, headers);
+  expect(response.status(), JSON.stringify(json)).toBe(201);
+  return { owner: json.id as string, links: json.links as Link[], json };
+}
+
+async function events(request: APIRequestContext, id: string, headers: Record<string, string>) {
+  const response = await request.get(`/api/v1/shares/${id}/events`, { headers });
+  expect(response.status()).toBe(200);
+  const json = (await response.json()) as { events: Entry[] };
+  return json.events.map(({ type, recipient, remaining_views }) => ({ type, recipient, remaining_views }));
+}
+
+const remove = (request: APIRequestContext, id: string, headers: Record<string, string>) =>
+  request.delete(`/api/v1/shares/${id}`, { headers });
+
+async function pagesOf(sql: pg.Pool, ids: string[]) {
+  const { rows } = await sql.query<{ share_id: string }>(
+    "SELECT share_id FROM share_pages WHERE share_id = ANY($1)",
+    [ids],
+  );
+  return rows.map((row) => row.share_id);
+}
+
+test.describe("recipients", () => {
+  test("each link has its own reads against burn_after; the content goes after the last", async ({
+    api,
+    sql,
+    baseURL,
+  }) => {
+    const { owner, links, json } = await createWithRecipients(api, {
+      content: "for three",
+      burn_after: 2,
+      recipients: ["Alice", " Bob ", "Carol"],
+    });
+    expect(links.map((link) => link.label)).toEqual(["Alice", "Bob", "Carol"]);
+    for (const link of links) expect(link.url).toBe(`${baseURL}/${link.id}`);
+    expect(json.url).toBe(`${baseURL}/${owner}`);
+    expect(new Set([owner, ...links.map((link) => link.id)]).size).toBe(4);
+    // Stored once, under the owner handle.
+    expect(await pagesOf(sql, [owner, ...links.map((link) => link.id)])).toEqual([owner]);
+
+    const [alice, bob, carol] = links.map((link) => link.id) as [string, string, string];
+    expect((await api.meta(owner)).json).toMatchObject({ live_links: 3, remaining_views: 6 });
+    for (const id of [alice, bob]) {
+      expect((await api.read(id)).json).toMatchObject({ id, content: "for three", remaining_views: 1 });
+      expect((await api.read(id)).json).toMatchObject({ burned: true, remaining_views: 0 });
+      await expectError(api.read(id), 404, "not_found");
+      await expectError(api.meta(id), 404, "not_found");
+    }
+    expect((await api.meta(owner)).json).toMatchObject({ live_links: 1, remaining_views: 2 });
+    expect((await api.meta(carol)).json).toMatchObject({ id: carol, remaining_views: 2 });
+    expect((await api.meta(carol)).json.live_links).toBeUndefined();
+    expect(await pagesOf(sql, [owner])).toEqual([owner]);
+
+    expect((await api.read(carol)).json.burned).toBe(false);
+    expect((await api.read(carol)).json).toMatchObject({ content: "for three", burned: true });
+    expect(await pagesOf(sql, [owner])).toEqual([]);
+    await expectError(api.meta(owner), 404, "not_found");
+  });
+
+  test("the owner handle reads like an unknown note, and burns nothing", async ({ api, request }) => {
+    const { owner, links, json } = await createWithRecipients(api, {
+      content: "x",
+      burn_after: 1,
+      password: "pw",
+      recipients: ["a", "b"],
+    });
+    await expectError(api.read(owner), 404, "not_found");
+    await expectError(api.read(owner, { password: "pw" }), 404, "not_found");
+    await expectError(api.read(owner, { password: "wrong" }), 404, "not_found");
+    expect((await api.meta(owner)).json).toMatchObject({ live_links: 2, password_required: true });
+    const log = await events(request, owner, { "x-delete-token": json.delete_token as string });
+    expect(log.map((entry) => entry.type)).toEqual(["created", "created", "created"]);
+    expect((await api.read(links[0]?.id ?? "", { password: "pw" })).json.content).toBe("x");
+  });
+
+  test("3 links × 10 parallel reads of a burn_after 1 note: 3 reads, one burn of the content", async ({
+    api,
+    request,
+    sql,
+  }) => {
+    for (let round = 0; round < 3; round++) {
+      const { owner, links, json } = await createWithRecipients(api, {
+        content: "race",
+        burn_after: 1,
+        recipients: ["a", "b", "c"],
+      });
+      const results = await Promise.all(
+        links.flatMap((link) => Array.from({ length: 10 }, () => api.read(link.id))),
+      );
+      const statuses = results.map((result) => result.response.status());
+      expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 404)).toHaveLength(27);
+      const readIds = results.filter((result) => result.response.status() === 200).map((r) => r.json.id);
+      expect(readIds.sort()).toEqual(links.map((link) => link.id).sort());
+      expect(await pagesOf(sql, [owner])).toEqual([]);
+      await expectError(api.meta(owner), 404, "not_found");
+
+      const log = await events(request, owner, { "x-delete-token": json.delete_token as string });
+      expect(log.filter((entry) => entry.type === "read")).toHaveLength(3);
+      expect(
+        log
+          .filter((entry) => entry.type === "burned")
+          .map((entry) => entry.recipient)
+          .sort(),
+      ).toEqual(["a", "b", "c", null]);
+      expect(log.at(-1)).toEqual({ type: "burned", recipient: null, remaining_views: null });
+    }
+  });
+
+  test("a link is deleted alone by the key; deleting the last destroys the content", async ({
+    api,
+    request,
+    sql,
+  }) => {
+    const key = await issueKey();
+    const keyed = { "x-api-key": key };
+    const { owner, links } = await createWithRecipients(
+      api,
+      { content: "keyed", recipients: ["Alice", "Bob"] },
+      keyed,
+    );
+    const [alice, bob] = links.map((link) => link.id) as [string, string];
+    expect((await remove(request, alice, { "x-api-key": await issueKey() })).status()).toBe(404);
+    expect((await remove(request, alice, keyed)).status()).toBe(204);
+    expect((await remove(request, alice, keyed)).status()).toBe(404);
+    await expectError(api.read(alice), 404, "not_found");
+    expect((await api.read(bob)).json.content).toBe("keyed");
+    expect((await api.meta(owner)).json).toMatchObject({ live_links: 1, remaining_views: null });
+
+    expect((await remove(request, bob, keyed)).status()).toBe(204);
+    expect(await pagesOf(sql, [owner])).toEqual([]);
+    await expectError(api.meta(owner), 404, "not_found");
+    expect(await events(request, owner, keyed)).toEqual([
+      { type: "created", recipient: null, remaining_views: null },
+      { type: "created", recipient: "Alice", remaining_views: null },
+      { type: "created", recipient: "Bob", remaining_views: null },
+      { type: "deleted", recipient: "Alice", remaining_views: null },
+      { type: "read", recipient: "Bob", remaining_views: null },
+      { type: "deleted", recipient: "Bob", remaining_views: null },
+      { type: "burned", recipient: null, remaining_views: null },
+    ]);
+    // A link's own log: its entries only, for the owner only.
+    expect(await events(request, bob, keyed)).toEqual([
+      { type: "created", recipient: "Bob", remaining_views: null },
+      { type: "read", recipient: "Bob", remaining_views: null },
+      { type: "deleted", recipient: "Bob", remaining_views: null },
+    ]);
+    const stranger = await request.get(`/api/v1/shares/${bob}/events`);
+    expect(stranger.status()).toBe(404);
+
+    const listed = await request.get("/api/v1/shares", { headers: keyed });
+    const notes = ((await listed.json()) as { notes: Json[] }).notes;
+    expect(notes.map((note) => [note.id, note.status, note.recipients])).toEqual([[owner, "burned", 2]]);
+  });
+
+  test("the owner handle's delete token deletes every link and the content", async ({
+    api,
+    request,
+    sql,
+  }) => {
+    const { owner, links, json } = await createWithRecipients(api, {
+      content: "all",
+      burn_after: 3,
+      recipients: ["a", "b", "c"],
+    });
+    const token = { "x-delete-token": json.delete_token as string };
+    expect((await api.read(links[0]?.id ?? "")).response.status()).toBe(200);
+    expect((await remove(request, links[1]?.id ?? "", token)).status()).toBe(204);
+    expect((await remove(request, owner, token)).status()).toBe(204);
+    for (const link of links) await expectError(api.read(link.id), 404, "not_found");
+    expect(await pagesOf(sql, [owner])).toEqual([]);
+    const { rows } = await sql.query("SELECT id FROM shares WHERE id = $1 OR content_id = $1", [owner]);
+    expect(rows).toEqual([]);
+    const log = await events(request, owner, token);
+    expect(log.slice(4, 6)).toEqual([
+      { type: "read", recipient: "a", remaining_views: 2 },
+      { type: "deleted", recipient: "b", remaining_views: 3 },
+    ]);
+    // One statement deletes the owner and its live links: their entries' order is the rows'.
+    const byRecipient = (entry: Entry) => entry.recipient ?? "";
+    expect(log.slice(6).sort((x, y) => byRecipient(x).localeCompare(byRecipient(y)))).toEqual([
+      { type: "deleted", recipient: null, remaining_views: 3 },
+      { type: "deleted", recipient: "a", remaining_views: 2 },
+      { type: "deleted", recipient: "c", remaining_views: 3 },
+    ]);
+  });
+
+  test("webhooks carry each event's recipient", async ({ api, request, sql }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const key = await issueKey();
+      const hookResponse = await request.post("/api/v1/webhooks", {
+        headers: { "x-api-key": key },
+        data: { url: receiver.url, events: ["note.read", "note.burned"] },
+      });
+      const hook = (await hookResponse.json()) as Json;
+      const { owner, links } = await createWithRecipients(
+        api,
+        { content: "hooked", burn_after: 1, recipients: ["Alice", "Bob"] },
+        { "x-api-key": key },
+      );
+      for (const link of links) expect((await api.read(link.id)).response.status()).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql.query(
+                "SELECT count(*)::int AS done FROM webhook_deliveries WHERE webhook_id = $1 AND delivered_at IS NOT NULL",
+                [hook.id],
+              )
+            ).rows[0].done,
+          { timeout: timeouts.expect },
+        )
+        .toBe(5);
+      const received = receiver.verified(hook.secret as string).map(({ type, data }) => ({ type, ...data }));
+      const [alice, bob] = links.map((link) => link.id);
+      expect(received.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+        { type: "note.burned", id: alice, recipient: "Alice", read_count: 1, remaining_views: 0 },
+        { type: "note.burned", id: bob, recipient: "Bob", read_count: 1, remaining_views: 0 },
+        { type: "note.burned", id: owner, recipient: null, read_count: null, remaining_views: null },
+        { type: "note.read", id: alice, recipient: "Alice", read_count: 1, remaining_views: 0 },
+        { type: "note.read", id: bob, recipient: "Bob", read_count: 1, remaining_views: 0 },
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("one password for every link; wrong passwords burn only the link they were tried on", async ({
+    api,
+  }) => {
+    const { owner, links } = await createWithRecipients(api, {
+      pages: [
+        { title: "One", content: "first" },
+        { title: "Two", content: "second" },
+      ],
+      password: "pw",
+      burn_after_failures: 2,
+      burn_after: 1,
+      recipients: ["a", "b"],
+    });
+    const [a, b] = links.map((link) => link.id) as [string, string];
+    await expectError(api.read(a, { password: "no" }), 401, "bad_password");
+    await expectError(api.read(a, { password: "no" }), 401, "bad_password");
+    await expectError(api.read(a, { password: "pw" }), 404, "not_found");
+    expect((await api.meta(owner)).json).toMatchObject({ live_links: 1, password_required: true });
+    await expectError(api.read(b), 401, "bad_password");
+    const read = await api.read(b, { password: "pw" });
+    expect(read.json).toMatchObject({ burned: true, content: "first" });
+    expect((read.json.pages as Json[]).map((page) => [page.title, page.content])).toEqual([
+      ["One", "first"],
+      ["Two", "second"],
+    ]);
+    await expectError(api.meta(owner), 404, "not_found");
+  });
+
+  test("end-to-end encrypted: one envelope, opened by one key through every link", async ({ api }) => {
+    const { envelope, key } = await sealNote("for both");
+    const { links } = await createWithRecipients(api, {
+      content: envelope,
+      encrypted: true,
+      recipients: ["a", "b"],
+    });
+    for (const link of links) {
+      const { json } = await api.read(link.id);
+      expect(json).toMatchObject({ content: envelope, encrypted: true, html: null });
+      expect(await openNote(json.content as string, key)).toMatchObject({ pages: [{ content: "for both" }] });
+    }
+  });
+
+  test("refuses recipients that are not 2 to 50 distinct labels of 1 to 100 characters", async ({ api }) => {
+    const labels = (count: number) => Array.from({ length: count }, (_, i) => `r${i}`);
+    for (const recipients of [
+      ["only"],
+      labels(51),
+      ["Alice", " alice"],
+      ["a", "  "],
+      ["a", "x".repeat(101)],
+      "a,b",
+      ["a", 2],
+      [],
+    ]) {
+      await expectError(api.create({ content: "x", ttl, recipients }), 400, "bad_recipients");
+    }
+    const { links } = await createWithRecipients(api, { content: "x", recipients: labels(50) });
+    expect(links).toHaveLength(50);
+    const { json } = await api.create({ content: "x", ttl });
+    expect(json.links).toBeUndefined();
+  });
+});
