@@ -8,6 +8,7 @@ import {
   errorMessage,
   fieldOfError,
 } from "@/lib/browser/create-errors";
+import { recipientLabels } from "@/lib/browser/recipient-labels";
 import { noWebCryptoMessage, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
@@ -16,6 +17,7 @@ import { EncryptionChoice } from "./encryption-choice";
 import { FieldError } from "./field-error";
 import { PageEditor, type DraftPage } from "./page-editor";
 import { NoteResult } from "./note-result";
+import { RecipientsField } from "./recipients-field";
 
 type Errors = Record<string, string | undefined>;
 
@@ -60,6 +62,7 @@ function requestBody(pages: DraftPage[], options: FormData, keyed: boolean, enve
     ...(burnAfter && { burn_after: Number(burnAfter) }),
     ...(password && { password }),
     ...(burnAfterFailures && { burn_after_failures: Number(burnAfterFailures) }),
+    ...recipientLabels(options),
   };
 }
 
@@ -126,8 +129,9 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
     });
     setBusy(false);
     if (result.ok) {
-      const url = sealed ? `${result.data.url}#${sealed.key}` : result.data.url;
-      return setCreated({ ...result.data, url });
+      const withKey = (url: string) => (sealed ? `${url}#${sealed.key}` : url);
+      const links = result.data.links?.map((link) => ({ ...link, url: withKey(link.url) }));
+      return setCreated({ ...result.data, url: withKey(result.data.url), ...(links && { links }) });
     }
     const field = fieldOfError(result.error, result.message, pages.length);
     let message = errorMessage(field, result.error, result.message, pages.length);
@@ -189,6 +193,7 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
       </div>
       <EncryptionChoice encrypt={encrypt} onChange={setEncrypt} />
       <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} options={settings} />
+      <RecipientsField errors={errors} />
       <button className="button" type="submit" disabled={busy}>
         {busy ? "Creating…" : "Create note"}
       </button>

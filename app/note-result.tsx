@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { CopyField } from "./copy-field";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { EarlyDelete } from "./early-delete";
+import { RecipientLinks } from "./recipient-links";
 
 function describeLimit(burnAfter: number | null): string {
   if (burnAfter === null) return "No read limit";
@@ -20,6 +21,8 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
   useEffect(() => {
     if (canvas.current) void QRCode.toCanvas(canvas.current, note.url, { margin: 1, width: 192 });
   }, [note.url]);
+  // With recipients, the note's own id is the owner handle: it opens nothing, so it is not shown.
+  const links = note.links;
 
   const expires =
     note.expires_at === null
@@ -28,8 +31,14 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
   return (
     <section className="card" aria-labelledby="created-heading">
       <h2 id="created-heading">Your note is ready</h2>
-      <p>Anyone with this link can open it. It is shown only once here: copy it now.</p>
-      <CopyField id="share-url" label="Link" value={note.url} copyLabel="Copy link" focusOnMount />
+      {links ? (
+        <RecipientLinks links={links} />
+      ) : (
+        <>
+          <p>Anyone with this link can open it. It is shown only once here: copy it now.</p>
+          <CopyField id="share-url" label="Link" value={note.url} copyLabel="Copy link" focusOnMount />
+        </>
+      )}
       <ul className="meta-list" aria-label="About this note">
         <li>{expires}</li>
         <li>{describeLimit(note.burn_after)}</li>
@@ -37,7 +46,7 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
         {note.encrypted && <li>End-to-end encrypted: the key is the part of the link after #</li>}
         {note.page_count > 1 && <li>{note.page_count} pages</li>}
       </ul>
-      <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />
+      {!links && <canvas ref={canvas} className="qr" role="img" aria-label="QR code of the link" />}
       {note.delete_token && (
         <section aria-labelledby="status-link-heading">
           <h3 id="status-link-heading">See when it is opened</h3>

@@ -69,7 +69,10 @@ export function NoteStatus({ id }: { id: string }) {
   }
 
   const events = log.state === "shown" ? log.events : [];
-  const live = log.state === "shown" && !events.some((event) => gone.has(event.type));
+  // A note sent to recipients: its own entries (the note as a whole) and each link's, by recipient.
+  const withRecipients = events.some((event) => event.recipient !== null);
+  const live =
+    log.state === "shown" && !events.some((event) => event.recipient === null && gone.has(event.type));
   return (
     <section className="card" aria-labelledby="status-heading">
       <h1 id="status-heading">Who opened your note</h1>
@@ -86,6 +89,7 @@ export function NoteStatus({ id }: { id: string }) {
             <tr>
               <th scope="col">When</th>
               <th scope="col">What</th>
+              {withRecipients && <th scope="col">Recipient</th>}
               <th scope="col">Reads left</th>
               <th scope="col">Reader</th>
             </tr>
@@ -95,6 +99,7 @@ export function NoteStatus({ id }: { id: string }) {
               <tr key={index} data-event={event.type}>
                 <td>{new Date(event.at * 1000).toLocaleString()}</td>
                 <td>{describe[event.type]}</td>
+                {withRecipients && <td>{event.recipient ?? "Everyone"}</td>}
                 <td>{event.remaining_views ?? "—"}</td>
                 <td>{event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}</td>
               </tr>
