@@ -232,10 +232,11 @@ test.describe("recipients", () => {
         .toBe(5);
       const received = receiver.verified(hook.secret as string).map(({ type, data }) => ({ type, ...data }));
       const [alice, bob] = links.map((link) => link.id);
-      expect(received.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      const order = (event: Json) => `${String(event.type)} ${String(event.recipient ?? "")}`;
+      expect(received.sort((a, b) => order(a).localeCompare(order(b)))).toEqual([
+        { type: "note.burned", id: owner, recipient: null, read_count: null, remaining_views: null },
         { type: "note.burned", id: alice, recipient: "Alice", read_count: 1, remaining_views: 0 },
         { type: "note.burned", id: bob, recipient: "Bob", read_count: 1, remaining_views: 0 },
-        { type: "note.burned", id: owner, recipient: null, read_count: null, remaining_views: null },
         { type: "note.read", id: alice, recipient: "Alice", read_count: 1, remaining_views: 0 },
         { type: "note.read", id: bob, recipient: "Bob", read_count: 1, remaining_views: 0 },
       ]);

@@ -35,15 +35,19 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
 }
 
 /**
- * The CTE `name` writing the `created` entries of the rows of `source`, which also keep the owner,
+ * The `created` entries of the rows of the CTEs `sources`, in that order, which also keep the owner,
  * so that the log answers its owner after the note is gone.
  */
-export function logCreatedCte(name: string, source: string) {
+export function logCreatedCte(sources: string[]) {
+  const rows = sources.map(
+    (source) => Prisma.sql`
+      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash
+      FROM ${Prisma.raw(source)}`,
+  );
   return Prisma.sql`
-    ${Prisma.raw(name)} AS (
+    created AS (
       INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash)
-      SELECT id, content_id, recipient, 'created', created_at, api_key_id, delete_token_hash
-      FROM ${Prisma.raw(source)}
+      ${Prisma.join(rows, " UNION ALL ")}
     )`;
 }
 

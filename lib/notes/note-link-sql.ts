@@ -1,5 +1,4 @@
 import { Prisma } from "../generated/prisma/client";
-import { logCreatedCte } from "./note-event-sql";
 
 // A note sent to recipients is one owner row holding the content (its pages are sealed under the
 // owner's id) and one `shares` row per recipient's link, naming the owner in content_id. Each link
@@ -28,8 +27,8 @@ export function linkIdsFree(links: RecipientLink[]) {
   return Prisma.sql`NOT EXISTS (SELECT 1 FROM shares WHERE id = ANY(${links.map((link) => link.id)}::text[]))`;
 }
 
-/** CTEs inserting the links of the owner row in CTE `note`, and their `created` entries; nothing without links. */
-export function insertLinksCtes(links: RecipientLink[], traits: LinkTraits) {
+/** The CTE `links` inserting the links of the owner row in CTE `note`; nothing without links. */
+export function insertLinksCte(links: RecipientLink[], traits: LinkTraits) {
   if (links.length === 0) return Prisma.empty;
   return Prisma.sql`
     links AS (
@@ -41,7 +40,7 @@ export function insertLinksCtes(links: RecipientLink[], traits: LinkTraits) {
              note.delete_token_hash, ${traits.burnAfterFailures}::int, note.encrypted
       FROM note, json_to_recordset(${JSON.stringify(links)}::json) AS r(id text, label text)
       RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash
-    ), ${logCreatedCte("links_created", "links")},`;
+    ),`;
 }
 
 /**

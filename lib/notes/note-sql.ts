@@ -1,7 +1,7 @@
 import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
 import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
-import { endLinksCtes, insertLinksCtes, linkIdsFree, type RecipientLink } from "./note-link-sql";
+import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
@@ -70,7 +70,8 @@ export function insertNoteSql(id: string, note: NewNote) {
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
                 api_key_id, delete_token_hash, content_id, recipient
-    ), ${logCreatedCte("created", "note")}, ${insertLinksCtes(links, { passwordHash, burnAfterFailures, multiPage })} pages AS (
+    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage })}
+    ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
              p.sealed_by
