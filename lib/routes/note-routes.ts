@@ -106,6 +106,9 @@ export const noteRoutes = [
     methods: {
       POST: {
         summary: "Read a note, counting one view",
+        description:
+          "A note sent to recipients is read through a recipient's link, each counting its own views; " +
+          "its owner handle answers not_found, like an unknown note.",
         body: { schema: readNoteBodySchema, required: false },
         responses: {
           200: {
@@ -138,7 +141,9 @@ export const noteRoutes = [
       GET: {
         summary: "A note's access log: with the key that created it, or its delete token",
         description:
-          "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that.",
+          "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that. " +
+          "A note sent to recipients: its owner handle's log lists every link's entries, each with its " +
+          "recipient; a link's, its own.",
         auth: "api-key-or-delete-token",
         responses: {
           200: {
@@ -163,6 +168,9 @@ export const noteRoutes = [
     methods: {
       DELETE: {
         summary: "Delete a note: with the key that created it, or its delete token",
+        description:
+          "A recipient's link is deleted alone (the content goes with the last link); the owner handle " +
+          "deletes every link and the content.",
         auth: "api-key-or-delete-token",
         responses: {
           204: { description: "Deleted" },
