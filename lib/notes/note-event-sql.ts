@@ -37,8 +37,8 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
 export function logCreatedCte(source: string) {
   return Prisma.sql`
     created AS (
-      INSERT INTO note_events (share_id, type, at, api_key_id, delete_token_hash)
-      SELECT id, 'created', created_at, api_key_id, delete_token_hash FROM ${Prisma.raw(source)}
+      INSERT INTO note_events (share_id, type, at, api_key_id, delete_token_hash, encrypted)
+      SELECT id, 'created', created_at, api_key_id, delete_token_hash, encrypted FROM ${Prisma.raw(source)}
     )`;
 }
 
@@ -83,6 +83,8 @@ export type KeyNoteRow = {
   burn_after: number | null;
   read_count: number | null;
   status: "live" | "burned" | "expired" | "deleted";
+  /** null only for a note gone before its created entry recorded it */
+  encrypted: boolean | null;
 };
 
 /**
@@ -93,6 +95,7 @@ export type KeyNoteRow = {
 export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: number) {
   return Prisma.sql`
     SELECT c.id::text AS cursor, c.share_id AS id, c.at AS created_at, s.expires_at, s.burn_after, s.read_count,
+           coalesce(s.encrypted, c.encrypted) AS encrypted,
            CASE WHEN s.id IS NULL THEN coalesce(gone.type::text, 'deleted')
                 WHEN s.burned_at IS NOT NULL THEN 'burned'
                 WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status

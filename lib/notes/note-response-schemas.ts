@@ -125,6 +125,10 @@ export const keyNotesResponseSchema = z.strictObject({
         expires_at: unixSeconds.nullable().describe("null for a permanent note, and once the note is purged"),
         burn_after: burnAfter.describe("null without a limit, and once the note is purged"),
         remaining_views: remainingViews.describe("reads left while live (null: no limit); 0 once gone"),
+        encrypted: z
+          .boolean()
+          .nullable()
+          .describe("end to end encrypted; null only for a note gone before this was recorded"),
       }),
     )
     .describe("newest first; never content"),

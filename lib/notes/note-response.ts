@@ -113,6 +113,7 @@ export function toKeyNotesResponse(
         note.status !== "live"
           ? 0
           : remainingViews({ burn_after: note.burn_after, read_count: note.read_count ?? 0 }),
+      encrypted: note.encrypted,
     })),
     next_cursor: nextCursor,
   };
