@@ -1,10 +1,12 @@
-// `npm run reseal`: re-seals every note sealed by an older key (or stored before sealing) with the
-// first of ENCRYPTION_KEYS, in batches, while the service runs; then says which keys may be dropped.
+// `npm run reseal`: re-seals every webhook secret and note sealed by an older key (or stored before
+// sealing) with the first of ENCRYPTION_KEYS, in batches, while the service runs; then says which
+// keys may be dropped.
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
 // With the embedded database, stop the server first: only one process may open its folder.
 import { generateSealingKey } from "../lib/crypto/seal";
 import { sealingKeys } from "../lib/env";
 import { resealNotes } from "../lib/notes/reseal-notes";
+import { resealWebhookSecrets } from "../lib/webhooks/reseal-webhook-secrets";
 import { runCommand } from "./run-command";
 
 async function main(argv: string[]): Promise<number> {
@@ -17,12 +19,16 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [sealing] = sealingKeys();
-  console.log(`Re-sealing notes with key ${sealing.id}…`);
+  console.log(`Re-sealing webhook secrets and notes with key ${sealing.id}…`);
+  // Secrets first: the notes' pass then retires the keys that nothing at all is sealed with.
+  const secrets = await resealWebhookSecrets();
+  console.log(`Re-sealed ${secrets.resealed} webhook secret(s).`);
   const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
   console.log(`Re-sealed ${report.resealed} page(s).`);
-  if (report.unopenable > 0) {
+  if (report.unopenable > 0 || secrets.unopenable > 0) {
     console.error(
-      `${report.unopenable} page(s) open with none of the configured keys; they were left as they are.`,
+      `${report.unopenable} page(s) and ${secrets.unopenable} webhook secret(s) open with none of the ` +
+        "configured keys; they were left as they are.",
     );
     return 1;
   }

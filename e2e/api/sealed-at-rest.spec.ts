@@ -6,15 +6,17 @@ import pg from "pg";
 import { generateSealingKey, parseSealingKey, SealError, sealingKeyId } from "../../lib/crypto/seal";
 import { openPage, type StoredPageText } from "../../lib/notes/note-sealing";
 import { generateNoteId } from "../../lib/notes/note-id";
+import { openWebhookSecret } from "../../lib/webhooks/webhook-secret";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // Notes at rest, on a database and servers of this spec's own (HTML_MODE=trusted, to store raw HTML
-// too): nothing a note says is in a dump of the database or in the server's log; password notes do
-// not open with the server key; notes stored before sealing stay readable and get sealed; keys rotate;
-// a key that cannot open the database stops the start before anything is touched.
+// too): nothing a note says, and no webhook's signing secret, is in a dump of the database or in the
+// server's log; password notes do not open with the server key; notes and secrets stored before
+// sealing stay usable and get sealed; keys rotate; a key that cannot open the database stops the
+// start before anything is touched.
 const port = testPorts.sealedAtRest;
 const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
@@ -51,6 +53,7 @@ test.describe("notes at rest", () => {
   let server: ServerProcess | undefined;
   let log = "";
   const ids: Record<string, string> = {};
+  const secrets: Record<string, string> = {};
 
   /** `npm run <script>` on this spec's database with these keys: its output. */
   const cli = async (script: string, args: string[], keys: string) =>
@@ -75,7 +78,12 @@ test.describe("notes at rest", () => {
     }
     server = await startServer({
       port,
-      env: { DATABASE_URL: database.url, HTML_MODE: "trusted", ENCRYPTION_KEYS: keys },
+      env: {
+        DATABASE_URL: database.url,
+        HTML_MODE: "trusted",
+        ENCRYPTION_KEYS: keys,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+      },
     });
   }
 
@@ -95,6 +103,16 @@ test.describe("notes at rest", () => {
   test("a dump of the database and the server's log hold nothing a note says", async () => {
     test.setTimeout(timeouts.serverTest);
     const apiKey = (await cli("keys", ["issue", "--label", "sealed"], keyA)).trimEnd().split("\n").at(-1);
+    // Subscribed to deletions only, of which there are none: nothing is ever delivered to it.
+    const hook = await call(
+      "POST",
+      "/api/v1/webhooks",
+      { url: "http://127.0.0.1:9/hook", events: ["note.deleted"] },
+      { "x-api-key": apiKey! },
+    );
+    expect(hook.status, JSON.stringify(hook.json)).toBe(201);
+    secrets.created = hook.json.secret as string;
+    ids.webhook = hook.json.id as string;
     ids.markdown = await create({ content: `# ${MARKER} markdown`, ttl: "1h" });
     ids.html = await create({ content: `<p>${MARKER} html</p>`, format: "html", ttl: "1h" }, apiKey);
     ids.pages = await create({
@@ -123,8 +141,14 @@ test.describe("notes at rest", () => {
 
     const dumped = await dump();
     expect(dumped).toContain(ids.markdown);
+    expect(dumped).toContain(ids.webhook);
     expect(dumped).not.toContain(MARKER);
     expect(dumped).not.toContain(Buffer.from(MARKER).toString("hex"));
+    expect(secrets.created).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(dumped).not.toContain(secrets.created!.slice("whsec_".length));
+    const [stored] = (await sql.query<{ secret: string }>("SELECT secret FROM webhooks")).rows;
+    expect(stored!.secret.startsWith(`v1.${idOf(keyA)}.`)).toBe(true);
+    expect(openWebhookSecret([parseSealingKey(keyA)!], ids.webhook, stored!.secret)).toBe(secrets.created);
     const sealedBy = await sql.query<{ sealed_by: string; pages: number }>(
       "SELECT sealed_by, count(*)::int AS pages FROM share_pages GROUP BY sealed_by ORDER BY pages",
     );
@@ -149,7 +173,7 @@ test.describe("notes at rest", () => {
     expect((await read(ids.password!, `${MARKER}pw`)).json.content).toBe(`${MARKER} behind a password`);
   });
 
-  test("notes stored before sealing stay readable, and npm run reseal seals them", async () => {
+  test("notes and webhook secrets stored before sealing stay usable, and npm run reseal seals them", async () => {
     test.setTimeout(timeouts.serverTest);
     const legacy = generateNoteId();
     const legacyPassword = generateNoteId();
@@ -171,15 +195,33 @@ test.describe("notes at rest", () => {
         [id, `old ${MARKER}`, `<p>old ${MARKER}</p>`],
       );
     }
+    // A webhook secret of before sealing: the owner of the first webhook gets a second one.
+    secrets.legacy = `whsec_${randomBytes(24).toString("base64")}`;
+    const legacyHook = await sql.query<{ id: string }>(
+      `INSERT INTO webhooks (api_key_id, url, events, secret)
+       SELECT api_key_id, url, events, $1 FROM webhooks WHERE id = $2 RETURNING id`,
+      [secrets.legacy, ids.webhook],
+    );
+    ids.legacyWebhook = legacyHook.rows[0]!.id;
     expect(await dump()).toContain(`old ${MARKER}`);
+    expect(await dump()).toContain(secrets.legacy);
     expect((await read(legacy)).json).toMatchObject({
       content: `old ${MARKER}`,
       html: `<p>old ${MARKER}</p>`,
     });
 
     const output = await cli("reseal", [], keyA);
+    expect(output).toContain("Re-sealed 1 webhook secret(s).");
     expect(output).toContain("Re-sealed 2 page(s).");
-    expect(await dump()).not.toContain(MARKER);
+    const dumped = await dump();
+    expect(dumped).not.toContain(MARKER);
+    expect(dumped).not.toContain(secrets.legacy.slice("whsec_".length));
+    const { rows } = await sql.query<{ secret: string }>("SELECT secret FROM webhooks WHERE id = $1", [
+      ids.legacyWebhook,
+    ]);
+    expect(openWebhookSecret([parseSealingKey(keyA)!], ids.legacyWebhook, rows[0]!.secret)).toBe(
+      secrets.legacy,
+    );
     expect((await read(legacy)).json.content).toBe(`old ${MARKER}`);
     // A password note of before keeps its verifier and is sealed by the server key.
     expect((await read(legacyPassword, "old pw")).json.content).toBe(`old ${MARKER}`);
@@ -194,12 +236,20 @@ test.describe("notes at rest", () => {
     ids.afterRotation = await create({ content: `${MARKER} new key`, ttl: "1h" });
 
     const output = await cli("reseal", [], `${keyB},${keyA}`);
+    expect(output).toContain("Re-sealed 2 webhook secret(s).");
     expect(output).toContain("Re-sealed 6 page(s).");
     expect(output).toContain(`key(s) ${idOf(keyA)} any more`);
     const { rows } = await sql.query<{ sealed_by: string }>(
       "SELECT DISTINCT sealed_by, sealed_by = 'pw' AS pw FROM share_pages ORDER BY pw DESC",
     );
     expect(rows.map((row) => row.sealed_by)).toEqual(["pw", idOf(keyB)]);
+    const hooks = await sql.query<{ id: string; secret: string }>(
+      "SELECT id, secret FROM webhooks ORDER BY id",
+    );
+    const keyBOnly = [parseSealingKey(keyB)!];
+    expect(hooks.rows.map((hook) => openWebhookSecret(keyBOnly, hook.id, hook.secret)).sort()).toEqual(
+      [secrets.created, secrets.legacy].sort(),
+    );
 
     await restart(keyB);
     expect((await read(ids.markdown!)).json.content).toBe(`# ${MARKER} markdown`);
@@ -226,5 +276,6 @@ test.describe("notes at rest", () => {
     }
     expect(await dump()).toBe(before);
     expect(log).not.toContain(MARKER);
+    expect(log).not.toContain(secrets.created!.slice("whsec_".length));
   });
 });

@@ -41,12 +41,12 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
 export function logCreatedCte(sources: string[]) {
   const rows = sources.map(
     (source) => Prisma.sql`
-      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash
+      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash, encrypted
       FROM ${Prisma.raw(source)}`,
   );
   return Prisma.sql`
     created AS (
-      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash)
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash, encrypted)
       ${Prisma.join(rows, " UNION ALL ")}
     )`;
 }
@@ -102,6 +102,8 @@ export type KeyNoteRow = {
   status: "live" | "burned" | "expired" | "deleted";
   /** how many recipients' links the note was sent with; 0: one link */
   recipients: number;
+  /** null only for a note gone before its created entry recorded it */
+  encrypted: boolean | null;
 };
 
 /**
@@ -113,6 +115,7 @@ export type KeyNoteRow = {
 export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: number) {
   return Prisma.sql`
     SELECT c.id::text AS cursor, c.share_id AS id, c.at AS created_at, s.expires_at, s.burn_after, s.read_count,
+           coalesce(s.encrypted, c.encrypted) AS encrypted,
            CASE WHEN s.id IS NULL THEN coalesce(gone.type::text, 'deleted')
                 WHEN s.burned_at IS NOT NULL THEN 'burned'
                 WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,

@@ -150,6 +150,10 @@ export const keyNotesResponseSchema = z.strictObject({
           .int()
           .min(0)
           .describe("how many recipients' links the note was sent with (not listed here); 0: one link"),
+        encrypted: z
+          .boolean()
+          .nullable()
+          .describe("end to end encrypted; null only for a note gone before this was recorded"),
       }),
     )
     .describe("newest first; never content"),

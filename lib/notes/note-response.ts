@@ -119,6 +119,7 @@ export function toKeyNotesResponse(
           ? 0
           : remainingViews({ burn_after: note.burn_after, read_count: note.read_count ?? 0 }),
       recipients: note.recipients,
+      encrypted: note.encrypted,
     })),
     next_cursor: nextCursor,
   };

@@ -7,7 +7,6 @@ import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
-import type { ContentType } from "./note-policy";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
 import type { Reader } from "./note-event-sql";
@@ -17,16 +16,10 @@ import {
   logPasswordFailureSql,
   notePasswordHashSql,
   recordPasswordFailureSql,
+  type NewPage,
 } from "./note-sql";
 
-export type ReadPageRow = {
-  page_index: number;
-  title: string | null;
-  content: string;
-  content_type: ContentType;
-  html: string;
-  raw_html: string | null;
-};
+export type ReadPageRow = Omit<NewPage, "sealed_by">;
 
 export type ReadNoteRow = {
   id: string;

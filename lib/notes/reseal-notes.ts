@@ -5,6 +5,7 @@ import { sealingKeys } from "../env";
 import { openPage, sealPage, type StoredPageText } from "./note-sealing";
 import { pagesSealedBySql, pagesToResealSql, resealPagesSql, type ResealedPage } from "./note-sql";
 import { forgetSealingKeys } from "./sealing-key-registry";
+import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 
 type StoredPage = StoredPageText & { share_id: string };
 
@@ -13,7 +14,7 @@ export type ResealReport = {
   resealed: number;
   /** pages no configured key opens (left as they are) */
   unopenable: number;
-  /** keys no page is sealed with any more: they may be dropped from ENCRYPTION_KEYS */
+  /** keys nothing (no page, no webhook secret) is sealed with any more: they may be dropped */
   retired: string[];
 };
 
@@ -21,7 +22,8 @@ export type ResealReport = {
  * Re-seals, in batches, every page sealed by an older key or stored before sealing, with the first
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
- * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with.
+ * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
+ * secrets included: re-seal them first, lib/webhooks/reseal-webhook-secrets.ts).
  */
 export async function resealNotes(options: {
   batchSize?: number;
@@ -54,7 +56,9 @@ export async function resealNotes(options: {
   if (report.unopenable === 0) {
     report.retired = await forgetSealingKeys(await getPrisma(), {
       keep: sealing.id,
-      inUse: async (keyId) => (await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false,
+      inUse: async (keyId) =>
+        ((await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false) ||
+        (await webhookSecretsSealedBy(keyId)),
     });
   }
   return report;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../http/api-error";
+import { maxBodyBytes } from "../http/read-json-body";
 
 // What a public API route declares about each method it serves (lib/routes), for the OpenAPI
 // document: its body, its answers with their schemas, headers and error codes; and the answers that
@@ -36,6 +37,15 @@ export const notFound: ApiResponse = {
   description: "Unknown id, expired or burned note (the same answer for all)",
   codes: ["not_found"],
 };
+export const tooLarge: ApiResponse = {
+  description: `A body over ${maxBodyBytes / 1024 / 1024} MiB`,
+  codes: ["too_large"],
+};
+/** The owner-only routes answer anyone else as if there were nothing there. */
+export const notOwnedOrUnknown = (what: string): ApiResponse => ({
+  description: `Unknown ${what}, or not the caller's (the same answer for both)`,
+  codes: ["not_found"],
+});
 export const rateLimited: ApiResponse = {
   description: "Too many requests",
   codes: ["rate_limited"],

@@ -1,4 +1,11 @@
-import { keyRequired, rateLimited, unavailable, type OpenApiOperation } from "../openapi/api-responses";
+import {
+  keyRequired,
+  notOwnedOrUnknown,
+  rateLimited,
+  tooLarge,
+  unavailable,
+  type OpenApiOperation,
+} from "../openapi/api-responses";
 import {
   createWebhookBodySchema,
   createdWebhookResponseSchema,
@@ -38,7 +45,7 @@ export const ownerRoutes = [
             codes: ["bad_json", "bad_webhook"],
           },
           401: keyRequired,
-          413: { description: "A body over 2 MiB", codes: ["too_large"] },
+          413: tooLarge,
           429: rateLimited,
           503: unavailable,
         },
@@ -54,7 +61,7 @@ export const ownerRoutes = [
         responses: {
           204: { description: "Deleted" },
           401: keyRequired,
-          404: { description: "No such webhook for this key", codes: ["not_found"] },
+          404: notOwnedOrUnknown("webhook"),
           503: unavailable,
         },
       },

@@ -1,10 +1,12 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { randomBase64 } from "../crypto/random-string";
 import { getPrisma } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { resolveWebhookHost } from "./public-address";
+import { sealWebhookSecret } from "./webhook-secret";
 import type { CreateWebhookBody, CreatedWebhookResponse, WebhookResponse } from "./webhook-schemas";
 
 // A key holder's webhooks: each key manages its own, and sees no other key's.
@@ -39,8 +41,16 @@ export async function createWebhook(
     throw new ApiError("bad_webhook", `A key may have ${maxWebhooksPerKey} webhooks; delete one first.`);
   }
   const secret = `whsec_${randomBase64(24)}`;
+  // The id is made here: the sealed secret is bound to it.
+  const id = randomUUID();
   const row = await prisma.webhook.create({
-    data: { apiKeyId: apiKey.id, url: body.url, events: body.events, secret },
+    data: {
+      id,
+      apiKeyId: apiKey.id,
+      url: body.url,
+      events: body.events,
+      secret: sealWebhookSecret(sealingKeys()[0], id, secret),
+    },
     select: columns,
   });
   return { ...toResponse(row), secret };

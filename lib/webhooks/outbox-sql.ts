@@ -9,6 +9,8 @@ export type ClaimedDelivery = {
   payload: unknown;
   attempts: number;
   url: string;
+  webhook_id: string;
+  /** sealed (lib/webhooks/webhook-secret.ts), or as created before sealing */
   secret: string;
 };
 
@@ -25,5 +27,5 @@ export function claimDeliveriesSql(limit: number, leaseMs: number) {
     WHERE w.id = d.webhook_id AND d.id IN (
       SELECT id FROM webhook_deliveries WHERE next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
-    RETURNING d.id, d.event, d.payload, d.attempts, w.url, w.secret`;
+    RETURNING d.id, d.event, d.payload, d.attempts, w.url, w.id AS webhook_id, w.secret`;
 }

@@ -1,9 +1,11 @@
 import "server-only";
+import { SealError } from "../crypto/seal";
 import { getPrisma, queryRows } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { writeLogLine } from "../process/log-line";
 import { deliverWebhook } from "./deliver-webhook";
 import { claimDeliveriesSql, type ClaimedDelivery } from "./outbox-sql";
+import { openWebhookSecret } from "./webhook-secret";
 
 // Delivers the outbox (webhook_deliveries), which the statements that record note events fill
 // (lib/notes/note-event-sql.ts). Each run claims what is due, tries each once, and records the
@@ -22,15 +24,31 @@ export function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS
   return Math.min(baseMs * 3 ** (attempt - 1), maxDelayMs);
 }
 
+/** The secret to sign with; null when no configured key opens it (a failed attempt, retried). */
+function signingSecret(delivery: ClaimedDelivery): string | null {
+  try {
+    return openWebhookSecret(sealingKeys(), delivery.webhook_id, delivery.secret);
+  } catch (error) {
+    if (error instanceof SealError) return null;
+    throw error;
+  }
+}
+
 async function attempt(delivery: ClaimedDelivery): Promise<void> {
-  const result = await deliverWebhook({
-    url: delivery.url,
-    secret: delivery.secret,
-    messageId: `msg_${delivery.id}`,
-    body: JSON.stringify(delivery.payload),
-    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-  });
+  const secret = signingSecret(delivery);
+  const result = secret
+    ? await deliverWebhook({
+        url: delivery.url,
+        secret,
+        messageId: `msg_${delivery.id}`,
+        body: JSON.stringify(delivery.payload),
+        timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      })
+    : {
+        delivered: false as const,
+        error: "the webhook's signing secret opens with none of the configured keys",
+      };
   const prisma = await getPrisma();
   const where = { id: delivery.id };
   if (result.delivered) {
