@@ -39,7 +39,7 @@ export function insertLinksCte(links: RecipientLink[], traits: LinkTraits) {
              note.content_type, note.page_count, ${traits.multiPage}, 0, note.api_key_id,
              note.delete_token_hash, ${traits.burnAfterFailures}::int, note.encrypted
       FROM note, json_to_recordset(${JSON.stringify(links)}::json) AS r(id text, label text)
-      RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash
+      RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash, encrypted
     ),`;
 }
 
