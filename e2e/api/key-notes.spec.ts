@@ -37,6 +37,7 @@ test("a key lists its own notes newest first, paginated, with their status", asy
       expires_at: expect.any(Number),
       burn_after: 3,
       remaining_views: 2,
+      recipients: 0,
     },
   ]);
   expect(second.next_cursor).toBeNull();
