@@ -48,6 +48,7 @@ test("a key lists its own notes newest first, paginated, with their status", asy
       burn_after: 3,
       remaining_views: 2,
       encrypted: false,
+      recipients: 0,
     },
   ]);
   expect(second.next_cursor).toBeNull();
