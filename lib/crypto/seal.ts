@@ -46,6 +46,9 @@ export function seal(key: SealingKey, plaintext: string, associatedData: string)
   return `v1.${key.id}.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
 }
 
+/** How every value sealed by the key starts (a prefix to search stored values by). */
+export const sealedByPrefix = (keyId: string) => `v1.${keyId}.`;
+
 /** The id of the key that sealed `sealed`, or null when it is not a sealed value. */
 export function sealedBy(sealed: string): string | null {
   const match = /^v1\.([A-Za-z0-9_-]+)\./.exec(sealed);

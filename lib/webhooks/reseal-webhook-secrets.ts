@@ -1,8 +1,8 @@
 import "server-only";
-import { SealError } from "../crypto/seal";
+import { SealError, sealedByPrefix } from "../crypto/seal";
 import { getPrisma } from "../db";
 import { sealingKeys } from "../env";
-import { openWebhookSecret, sealWebhookSecret, sealedWithPrefix } from "./webhook-secret";
+import { openWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 
 export type WebhookResealReport = {
   /** secrets now sealed with the first key */
@@ -24,7 +24,7 @@ export async function resealWebhookSecrets(batchSize = 200): Promise<WebhookRese
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const batch = await prisma.webhook.findMany({
-      where: { id: { gt: after }, NOT: { secret: { startsWith: sealedWithPrefix(sealing.id) } } },
+      where: { id: { gt: after }, NOT: { secret: { startsWith: sealedByPrefix(sealing.id) } } },
       select: { id: true, secret: true },
       orderBy: { id: "asc" },
       take: batchSize,
@@ -54,5 +54,5 @@ export async function resealWebhookSecrets(batchSize = 200): Promise<WebhookRese
 /** Whether any webhook secret is still sealed with the key. */
 export async function webhookSecretsSealedBy(keyId: string): Promise<boolean> {
   const prisma = await getPrisma();
-  return (await prisma.webhook.count({ where: { secret: { startsWith: sealedWithPrefix(keyId) } } })) > 0;
+  return (await prisma.webhook.count({ where: { secret: { startsWith: sealedByPrefix(keyId) } } })) > 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateSealingKey, parseSealingKey, SealError } from "../crypto/seal";
-import { openWebhookSecret, sealWebhookSecret, sealedWithPrefix } from "./webhook-secret";
+import { generateSealingKey, parseSealingKey, SealError, sealedByPrefix } from "../crypto/seal";
+import { openWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 
 const key = parseSealingKey(generateSealingKey())!;
 const other = parseSealingKey(generateSealingKey())!;
@@ -10,7 +10,7 @@ const webhookId = "0b5e6a52-3f4c-4a7e-9d55-0e2a7c1f9b10";
 describe("webhook secrets at rest", () => {
   it("seal to a value that names the key and opens only for its webhook", () => {
     const sealed = sealWebhookSecret(key, webhookId, secret);
-    expect(sealed.startsWith(sealedWithPrefix(key.id))).toBe(true);
+    expect(sealed.startsWith(sealedByPrefix(key.id))).toBe(true);
     expect(sealed).not.toContain(secret.slice(6));
     expect(openWebhookSecret([other, key], webhookId, sealed)).toBe(secret);
     expect(() => openWebhookSecret([key], "1b5e6a52-3f4c-4a7e-9d55-0e2a7c1f9b10", sealed)).toThrow(SealError);

@@ -15,6 +15,3 @@ export function sealWebhookSecret(key: SealingKey, webhookId: string, secret: st
 export function openWebhookSecret(keys: readonly SealingKey[], webhookId: string, stored: string): string {
   return sealedBy(stored) === null ? stored : open(keys, stored, associatedData(webhookId));
 }
-
-/** What a stored secret is sealed with, as Prisma's `startsWith` filter sees it. */
-export const sealedWithPrefix = (keyId: string) => `v1.${keyId}.`;
