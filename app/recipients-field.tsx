@@ -10,7 +10,7 @@ export function RecipientsField({ errors }: { errors: Record<string, string | un
     <fieldset className="card">
       <legend>Recipients</legend>
       <div className="field">
-        <label htmlFor="recipients">One link per recipient (optional)</label>
+        <label htmlFor="recipients">Names, one per line (optional)</label>
         <textarea
           id="recipients"
           name="recipients"
@@ -19,8 +19,8 @@ export function RecipientsField({ errors }: { errors: Record<string, string | un
           {...invalidProps("recipients", errors, "recipients-hint")}
         />
         <p id="recipients-hint" className="hint">
-          One name per line, {notePolicy.minRecipients} to {notePolicy.maxRecipients}: each gets a link of
-          their own, read limit and all, and the names show who opened it. Only you see the names.
+          To send one link per recipient: {notePolicy.minRecipients} to {notePolicy.maxRecipients} names. Each
+          gets a link of their own, read limit and all, and the names show who opened it. Only you see them.
         </p>
         <FieldError id="recipients-error" message={errors.recipients} />
       </div>

@@ -12,7 +12,7 @@ test("each recipient gets a link of their own, and the status page names who ope
   await page.goto("/");
   await page.getByLabel("Text").fill("for two");
   await page.getByLabel("Read limit").fill("1");
-  await page.getByLabel("One link per recipient (optional)").fill("Alice\n\n Bob \n");
+  await page.getByLabel("Names, one per line (optional)").fill("Alice\n\n Bob \n");
   await page.getByRole("button", { name: "Create note" }).click();
 
   const alice = await page.getByRole("textbox", { name: "Alice" }).inputValue();
@@ -57,10 +57,10 @@ test("each recipient gets a link of their own, and the status page names who ope
 test("one name is not enough: the error is shown by the recipients box", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Text").fill("x");
-  await page.getByLabel("One link per recipient (optional)").fill("Alice");
+  await page.getByLabel("Names, one per line (optional)").fill("Alice");
   await page.getByRole("button", { name: "Create note" }).click();
   await expect(page.locator("#recipients-error")).toHaveText(
     "The list of recipients must have at least 2 recipients.",
   );
-  await expect(page.getByLabel("One link per recipient (optional)")).toBeFocused();
+  await expect(page.getByLabel("Names, one per line (optional)")).toBeFocused();
 });
