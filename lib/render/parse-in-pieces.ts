@@ -5,7 +5,7 @@ import { blockLeftOpen, findCuts } from "./split-markdown";
  * micromark's parse time grows faster than the text (its event list is spliced and kept whole), so
  * a long note parses faster as pieces of a few KiB: see docs/benchmarks.md.
  */
-const PIECE_LENGTH = 4096;
+const PIECE_LENGTH = 2048;
 
 /** Moves the piece's positions to where it sits in the note; columns are unchanged (cuts start lines). */
 function shiftPositions(tree: Root, line: number, offset: number): void {
