@@ -11,6 +11,7 @@ import { gfmStrikethrough } from "micromark-extension-gfm-strikethrough";
 import { gfmTable } from "micromark-extension-gfm-table";
 import { gfmTaskListItem } from "micromark-extension-gfm-task-list-item";
 import type { Plugin } from "unified";
+import { parseInPieces } from "./parse-in-pieces";
 
 type SyntaxExtension = NonNullable<Options["extensions"]>[number];
 type Construct = Extract<NonNullable<SyntaxExtension["text"]>[number], { tokenize: unknown }>;
@@ -81,11 +82,12 @@ function extensionsFor(text: string): { extensions: SyntaxExtension[]; mdastExte
  * it can use. Most of them are tried at every line or word (a table at each line start, an e-mail
  * address at each word) and about double the parse of a note that has none of them.
  * `containers: false` turns off lists and block quotes, for notes that nest them absurdly deep.
+ * Long notes are parsed in pieces, each with the extensions the whole note needs.
  */
 export const remarkParseNote: Plugin<[{ containers: boolean }], string, Root> = function (options) {
   this.parser = (text) => {
     const { extensions, mdastExtensions } = extensionsFor(text);
     if (!options.containers) extensions.push(syntax.withoutContainers);
-    return fromMarkdown(text, { extensions, mdastExtensions });
+    return parseInPieces(text, (piece) => fromMarkdown(piece, { extensions, mdastExtensions }));
   };
 };

@@ -1,8 +1,14 @@
-import { renderNote } from "../../lib/render/render-note";
+import path from "node:path";
 import { largeNote, smallNote } from "./fixtures";
 
 // Render CPU per note, in this process, without the server around it: `npm run bench:render`.
 // Typical 1 KiB notes of one kind each, the API benchmark's mixed 1 KiB note, and two 500 KiB notes.
+// BENCH_RENDER_MODULE measures another render-note.ts (an older one checked out elsewhere) instead;
+// BENCH_RENDER_NOTES picks notes whose name contains one of its comma-separated words.
+
+const modulePath = path.resolve(process.env.BENCH_RENDER_MODULE ?? "lib/render/render-note.ts");
+const { renderNote } = (await import(modulePath)) as typeof import("../../lib/render/render-note");
+const picked = process.env.BENCH_RENDER_NOTES?.split(",");
 
 const fill = (unit: (n: number) => string, bytes: number) => {
   let text = "";
@@ -64,7 +70,7 @@ function measure(text: string): { min: number; median: number; runs: number } {
 
 // The minimum is the steadiest figure on a busy machine: other processes only ever add to it.
 console.log(`| note | bytes | min CPU ms | median CPU ms | runs |\n|---|--:|--:|--:|--:|`);
-for (const [name, text] of NOTES) {
+for (const [name, text] of NOTES.filter(([name]) => !picked || picked.some((word) => name.includes(word)))) {
   const { min, median, runs } = measure(text);
   console.log(`| ${name} | ${text.length} | ${min.toFixed(2)} | ${median.toFixed(2)} | ${runs} |`);
 }
