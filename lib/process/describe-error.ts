@@ -9,6 +9,7 @@ type ErrorFields = {
   originalCode?: unknown;
   cause?: unknown;
   meta?: { driverAdapterError?: unknown };
+  severity?: unknown;
 };
 
 function fieldsOf(error: unknown): ErrorFields {
@@ -30,6 +31,14 @@ function sqlStateOf(error: unknown, depth = 0): string | null {
   return textOf(fields.originalCode) ?? (inner === undefined ? null : sqlStateOf(inner, depth + 1));
 }
 
+/**
+ * The error's class. A Postgres error is a DatabaseError whoever raised it: PGlite's class is
+ * minified (`O`), so it is named by what it carries (a severity) instead.
+ */
+function classOf(error: unknown): string {
+  return error instanceof Error ? error.constructor.name : typeof error;
+}
+
 /** The stack's frames without its first line, which is the message. */
 function framesOf(error: unknown): string {
   if (!(error instanceof Error) || typeof error.stack !== "string") return "";
@@ -43,7 +52,7 @@ function framesOf(error: unknown): string {
  * P2010, SQLSTATE 53100)`.
  */
 export function errorSummary(error: unknown): string {
-  const name = error instanceof Error ? error.constructor.name : typeof error;
+  const name = typeof fieldsOf(error).severity === "string" ? "DatabaseError" : classOf(error);
   const code = textOf(fieldsOf(error).code);
   const sqlState = sqlStateOf(error);
   const codes = [code && `code ${code}`, sqlState && sqlState !== code && `SQLSTATE ${sqlState}`];
