@@ -73,7 +73,9 @@ async function createUntilFull(server: ServerProcess): Promise<{ status: number;
 function expectLogOfFullDisk(server: ServerProcess): void {
   const log = server.stdout() + server.stderr();
   expect(log).not.toContain(marker);
-  expect(log).toMatch(/Database unavailable in POST \/api\/v1\/shares \(request [\w-]+\): \w+ \(code 53100/);
+  expect(log).toMatch(
+    /Database unavailable in POST \/api\/v1\/shares \(request [\w-]+\): DatabaseError \(code 53100\)/,
+  );
 }
 
 test("Postgres: a create that finds the disk full is 503, the log keeps no note, and service resumes once space is freed", async () => {
