@@ -13,6 +13,7 @@ import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { checkSealingKeys } from "./notes/sealing-key-registry";
 import { processSingleton } from "./process/process-singleton";
 import { onShutdown } from "./process/shutdown-hooks";
+import { errorSummary } from "./process/describe-error";
 
 type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
 
@@ -36,7 +37,7 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
   // listener the pool's "error" event would end the process.
-  pool.on("error", (error) => console.error(`An idle database connection failed: ${error.message}`));
+  pool.on("error", (error) => console.error(`An idle database connection failed: ${errorSummary(error)}`));
   metrics.sources.databasePool = pool;
   // Prisma's adapter and queryRows share the one pool.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -61,7 +62,9 @@ function waitForOpening(opening: Promise<Database>, limitMs: number): Promise<Da
 }
 
 async function openEmbedded(): Promise<Database> {
-  const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir);
+  const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir, {
+    sharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
+  });
   const executor = fromPglite(pglite);
   await applyMigrations(executor);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });

@@ -64,6 +64,8 @@ const envSchema = z.object({
   ),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().min(1).default(".data"),
+  /** Postgres's shared_buffers inside the embedded database, in MB (most of its memory). */
+  EMBEDDED_SHARED_BUFFERS_MB: wholeNumber(1, 1024).default(32),
   /** Base of the `url` field and the Location header; else the request's own origin. */
   PUBLIC_URL: optional(
     z

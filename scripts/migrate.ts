@@ -6,7 +6,9 @@ import { embeddedDataDir, env } from "../lib/env";
 
 async function migrateEmbedded(): Promise<string[]> {
   // Takes the same lock file as the app, so this refuses to run while a server holds the folder.
-  const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir);
+  const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir, {
+    sharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
+  });
   try {
     return await applyMigrations(fromPglite(pglite), { log: console.log });
   } finally {

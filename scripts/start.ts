@@ -26,6 +26,7 @@ const { default: next } = await import("next");
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
+const { onFatalError } = await import("../lib/process/fatal-error");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
 const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule");
@@ -74,6 +75,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stop(signal, 0);
   });
 }
+
+// A fault this process cannot recover from (the embedded database stopped after a PANIC, as on a
+// full disk; its line is already in the log): stop as on SIGTERM, but with exit code 1, so that a
+// supervisor starts a fresh process, which recovers the database.
+onFatalError(() => stop("Fatal error", 1));
 
 // Output that can no longer be written (the reader of the pipe the logs go to has exited: EPIPE).
 // Unhandled, the error reaches Next.js's uncaughtException handler, which logs it to the same

@@ -41,6 +41,10 @@ export const testPorts = {
   startUpBadFolder: base + 64,
   drainKeepAlive: base + 65,
   drainAccepted: base + 66,
+  // e2e/api/full-disk.spec.ts
+  fullDiskPostgres: base + 80,
+  fullDiskPostgresServer: base + 81,
+  fullDiskEmbeddedServer: base + 82,
 };
 
 const taken = Object.values(testPorts);

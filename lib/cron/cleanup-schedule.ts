@@ -1,6 +1,7 @@
 import { writeLogLine } from "../process/log-line";
 import { repeatTask } from "../process/repeat-task";
 import { purgeExpiredNotes } from "../notes/purge-expired-notes";
+import { errorSummary } from "../process/describe-error";
 
 // Self-hosted servers (`npm start`) purge expired and burned notes on their own, every
 // CLEANUP_INTERVAL_SECONDS. Under a platform (serverless functions come and go) the platform's
@@ -17,7 +18,7 @@ async function purgeAndLog(signal: AbortSignal): Promise<void> {
     writeLogLine({
       level: "error",
       msg: "cleanup failed",
-      error: error instanceof Error ? error.message : "unknown",
+      error: errorSummary(error),
     });
   }
 }

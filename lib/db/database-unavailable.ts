@@ -39,6 +39,19 @@ export function databaseStillOpening(): Error {
   });
 }
 
+// lib/db/stop-after-panic.ts: the embedded database stopped after a PANIC (a full disk); the process
+// is stopping so that a fresh one recovers it.
+const embeddedStoppedCode = "NOTES_EMBEDDED_DATABASE_STOPPED";
+
+export function embeddedDatabaseStopped(): Error {
+  return Object.assign(
+    new Error("The embedded database stopped after a fatal error; the process restarts."),
+    {
+      code: embeddedStoppedCode,
+    },
+  );
+}
+
 // node-postgres reports a lost or timed-out connection as a plain Error with one of these messages.
 const driverMessages = [
   /^Connection terminated/,
@@ -64,6 +77,7 @@ function meansUnavailable(error: ErrorLike): boolean {
   return (
     socketCodes.has(code) ||
     code === stillOpeningCode ||
+    code === embeddedStoppedCode ||
     prismaCodes.has(code) ||
     (typeof error.kind === "string" && adapterKinds.has(error.kind)) ||
     sqlStates.has(sqlState) ||

@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { stopAfterPanic } from "./stop-after-panic";
 
 // PGlite keeps its files in one folder that only one process may open at a time; a second process
 // (say `npm run keys` while `npm start` runs) would corrupt it. A lock file makes that a clear error.
@@ -116,6 +117,12 @@ function folderError(failure: unknown, dataDir: string): unknown {
 // lacks, a real fsync of the file. Cost: one fsync per committing statement (README "Running it").
 const durableStartParams = [...PGlite.defaultStartParams, "-c", "fsync=on", "-c", "wal_sync_method=fsync"];
 
+/** Postgres's start parameters: durable, with `sharedBuffersMb` of shared_buffers (or PGlite's). */
+function startParams(sharedBuffersMb: number | undefined): string[] {
+  if (sharedBuffersMb === undefined) return durableStartParams;
+  return [...durableStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+}
+
 type NodeFsStream = { nfd: number };
 type EmscriptenModule = { FS: { filesystems: { NODEFS: { stream_ops: { fsync?: unknown } } } } };
 
@@ -128,7 +135,10 @@ function makeFsyncReachTheDisk(pglite: PGlite): void {
   streamOps.fsync = (stream: NodeFsStream) => fsyncSync(stream.nfd);
 }
 
-export async function openEmbeddedDatabase(dataDir: string): Promise<{
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  { sharedBuffersMb }: { sharedBuffersMb?: number } = {},
+): Promise<{
   pglite: PGlite;
   close: () => Promise<void>;
 }> {
@@ -139,13 +149,15 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<{
   } catch (error) {
     throw folderError(error, dataDir);
   }
-  const pglite = await PGlite.create(dataDir, { startParams: durableStartParams });
+  const pglite = await PGlite.create(dataDir, { startParams: startParams(sharedBuffersMb) });
   makeFsyncReachTheDisk(pglite);
+  const { stopped } = stopAfterPanic(pglite);
   process.once("exit", release);
   return {
     pglite,
     close: async () => {
-      await pglite.close();
+      // A stopped instance never answers again (lib/db/stop-after-panic.ts): only the lock is left.
+      if (!stopped()) await pglite.close();
       release();
     },
   };

@@ -2,10 +2,11 @@ import "server-only";
 import { pingDatabase } from "../db";
 import { checkRateLimitStore } from "../rate-limit/store";
 import type { CheckResult, HealthReport } from "./health-report-schema";
+import { errorSummary } from "../process/describe-error";
 
 // GET /api/v1/health: each dependency is one named check that throws when the dependency cannot
 // serve. The answer says which are down and how long each took, never why (error messages can
-// carry host names or connection details): the reason goes to the server's log.
+// carry host names or connection details): the error's class and code go to the server's log.
 
 /** A check gets this long before it counts as down, whatever the driver's own timeouts are. */
 const checkTimeoutMs = 3_000;
@@ -27,7 +28,11 @@ const healthChecks: Record<string, Check> = {
     critical: false,
     run: async () => {
       const { backend, ok } = await checkRateLimitStore();
-      if (!ok) throw Object.assign(new Error(`the ${backend} store does not answer`), { backend });
+      if (!ok)
+        throw Object.assign(new Error(`the ${backend} store does not answer`), {
+          backend,
+          code: "NO_ANSWER",
+        });
       return { backend };
     },
   },
@@ -36,7 +41,10 @@ const healthChecks: Record<string, Check> = {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: "TIMEOUT" })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -48,7 +56,7 @@ async function runCheck(name: string, check: Check): Promise<CheckResult> {
     const details = await withTimeout(check.run(), checkTimeoutMs);
     return { status: "ok", duration_ms: duration(), ...details };
   } catch (error) {
-    console.error(`Health check ${name} failed:`, error instanceof Error ? error.message : error);
+    console.error(`Health check ${name} failed: ${errorSummary(error)}`);
     const backend = (error as { backend?: CheckResult["backend"] }).backend;
     return { status: "unavailable", duration_ms: duration(), ...(backend && { backend }) };
   }

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "../test/database";
-import { describeError } from "./describe-error";
+import { describeError, errorSummary } from "./describe-error";
 
 // A note's text, a password hash or a token must never reach the log, whatever the error: the
 // database's own errors quote the values a statement carried.
@@ -24,6 +24,30 @@ describe("describeError", () => {
     } finally {
       await client.end();
     }
+  });
+
+  it("summarizes an error whose message quotes the client's value by class and SQLSTATE only", async () => {
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      const error = await client.query("SELECT $1::uuid", [marker]).catch((caught: unknown) => caught);
+      expect((error as Error).message).toContain(marker);
+      expect(errorSummary(error)).toBe("DatabaseError (code 22P02)");
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("names the SQLSTATE a wrapper carries (Prisma's request error around the driver adapter's)", () => {
+    const adapterError = Object.assign(new Error(`adapter ${marker}`), {
+      cause: { kind: "postgres", originalCode: "53100", originalMessage: marker },
+    });
+    class PrismaClientKnownRequestError extends Error {
+      code = "P2010";
+      meta = { driverAdapterError: adapterError };
+    }
+    const summary = errorSummary(new PrismaClientKnownRequestError(marker));
+    expect(summary).toBe("PrismaClientKnownRequestError (code P2010, SQLSTATE 53100)");
   });
 
   it("keeps the stack's frames and the cause, without any message", () => {

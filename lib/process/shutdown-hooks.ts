@@ -1,4 +1,5 @@
 import { processSingleton } from "./process-singleton";
+import { describeError } from "./describe-error";
 
 // Work to finish before the process exits (closing the database pool, releasing the embedded
 // database's lock), registered by whatever opened it; scripts/start.ts runs the list as it stops.
@@ -21,7 +22,7 @@ export async function runShutdownHooks(): Promise<void> {
     try {
       await hook();
     } catch (error) {
-      console.error("Shutdown step failed:", error);
+      console.error(`Shutdown step failed: ${describeError(error)}`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { ApiError } from "../http/api-error";
 import { writeLogLine } from "../process/log-line";
 import { policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
+import { errorSummary } from "../process/describe-error";
 
 /**
  * The outcome of counting one request. `counted: false` when nothing was counted: the policy is
@@ -23,7 +24,7 @@ function warnUnavailable(error: unknown): void {
   writeLogLine({
     level: "warn",
     msg: "rate-limit store unavailable: requests are not limited",
-    cause: String(error instanceof Error && error.cause ? error.cause : error),
+    cause: errorSummary(error instanceof Error && error.cause ? error.cause : error),
   });
 }
 

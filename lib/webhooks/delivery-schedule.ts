@@ -1,6 +1,7 @@
 import { writeLogLine } from "../process/log-line";
 import { repeatTask } from "../process/repeat-task";
 import { deliverDueWebhooks } from "./outbox";
+import { errorSummary } from "../process/describe-error";
 
 // `npm start` delivers webhooks from the outbox every WEBHOOK_POLL_INTERVAL_MS; several server
 // processes share the work (outbox-sql.ts claims with SKIP LOCKED). A run that fails (a database
@@ -13,7 +14,7 @@ async function deliverAndLog(signal: AbortSignal): Promise<void> {
     writeLogLine({
       level: "error",
       msg: "webhook delivery failed",
-      error: error instanceof Error ? error.message : "unknown",
+      error: errorSummary(error),
     });
   }
 }

@@ -1,0 +1,172 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, chownSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "../support/fixtures";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { testPorts } from "../support/ports";
+import { timeouts } from "../support/timeouts";
+
+// A full disk, for real (README "Running it"): a small tmpfs holds the database's files, a filler
+// file takes all but a little of it, and notes are created until one does not fit. That create is
+// `503 unavailable` (never 500), the log says the error's class and code (never a note's text: a
+// marker in every note must not appear), and once the filler is gone the next create works, without
+// a restart. Postgres runs as a private cluster whose database lives in a tablespace on the tmpfs
+// (its WAL stays on the real disk); the embedded database keeps its whole folder there. Mounting
+// needs root: elsewhere these tests skip.
+
+const postgresBin = "/usr/lib/postgresql/15/bin";
+const marker = `full-disk-marker-${randomBytes(6).toString("hex")}`;
+
+type Disk = { mountPoint: string; fill: (leftBytes: number) => void; free: () => void; remove: () => void };
+
+/** A tmpfs of `size` on a fresh folder, or null where this process may not mount. */
+function smallDisk(size: string): Disk | null {
+  const mountPoint = mkdtempSync(path.join(tmpdir(), "notes-full-disk-"));
+  const filler = path.join(mountPoint, "filler");
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", mountPoint], { stdio: "ignore" });
+  } catch {
+    rmSync(mountPoint, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    mountPoint,
+    fill: (leftBytes) => {
+      const { bavail, bsize } = statfsSync(mountPoint);
+      writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - leftBytes)));
+    },
+    free: () => rmSync(filler, { force: true }),
+    remove: () => {
+      execFileSync("umount", [mountPoint]);
+      rmSync(mountPoint, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createNote(base: string): Promise<{ status: number; error?: string }> {
+  // Random text does not compress, so each note takes its size on the disk.
+  const content = `${marker}\n\n${randomBytes(96 * 1024).toString("base64")}`;
+  const response = await fetch(`${base}/api/v1/shares`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ content, ttl: "1h" }),
+    signal: AbortSignal.timeout(timeouts.request),
+  });
+  const body = (await response.json()) as { error?: string };
+  return { status: response.status, error: body.error };
+}
+
+/** Creates notes until one fails; every answer before it must be 201. */
+async function createUntilFull(server: ServerProcess): Promise<{ status: number; error?: string }> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const answer = await createNote(server.url).catch((error: unknown) => {
+      throw new Error(`A create failed (${String(error)}):\n${server.stdout()}\n${server.stderr()}`);
+    });
+    if (answer.status !== 201) return answer;
+  }
+  throw new Error("200 notes fitted on a disk that was full");
+}
+
+/** The server's whole log must hold the failure's class and code, and nothing a client sent. */
+function expectLogOfFullDisk(server: ServerProcess): void {
+  const log = server.stdout() + server.stderr();
+  expect(log).not.toContain(marker);
+  expect(log).toMatch(
+    /Database unavailable in POST \/api\/v1\/shares \(request [\w-]+\): DatabaseError \(code 53100\)/,
+  );
+}
+
+test("Postgres: a create that finds the disk full is 503, the log keeps no note, and service resumes once space is freed", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const disk = smallDisk("24m");
+  test.skip(disk === null, "mounting a file system needs root (CAP_SYS_ADMIN)");
+  if (disk === null) return;
+  const cluster = mkdtempSync(path.join(tmpdir(), "notes-full-disk-cluster-"));
+  const asPostgres = (command: string, args: string[]) =>
+    execFileSync("runuser", ["-u", "postgres", "--", path.join(postgresBin, command), ...args], {
+      stdio: "ignore",
+    });
+  let server: ServerProcess | undefined;
+  let clusterStarted = false;
+  try {
+    chmodSync(cluster, 0o700);
+    const pgUser = execFileSync("id", ["-u", "postgres"]).toString().trim();
+    const pgGroup = execFileSync("id", ["-g", "postgres"]).toString().trim();
+    chownSync(cluster, Number(pgUser), Number(pgGroup));
+    chownSync(disk.mountPoint, Number(pgUser), Number(pgGroup));
+    const dataDir = path.join(cluster, "data");
+    asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync"]);
+    const port = String(testPorts.fullDiskPostgres);
+    asPostgres("pg_ctl", [
+      "-D",
+      dataDir,
+      "-l",
+      path.join(cluster, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${cluster} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      "start",
+    ]);
+    clusterStarted = true;
+    const psql = (sql: string) =>
+      execFileSync(
+        path.join(postgresBin, "psql"),
+        ["-h", "127.0.0.1", "-p", port, "-U", "postgres", "-c", sql],
+        {
+          stdio: "ignore",
+        },
+      );
+    psql(`CREATE TABLESPACE small LOCATION '${disk.mountPoint}'`);
+    psql("CREATE DATABASE notes TABLESPACE small");
+
+    server = await startServer({
+      port: testPorts.fullDiskPostgresServer,
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/notes`, CLEANUP_INTERVAL_SECONDS: "0" },
+    });
+    expect((await createNote(server.url)).status).toBe(201);
+    disk.fill(512 * 1024);
+    expect(await createUntilFull(server)).toEqual({ status: 503, error: "unavailable" });
+    expectLogOfFullDisk(server);
+
+    disk.free();
+    expect((await createNote(server.url)).status).toBe(201);
+  } finally {
+    await server?.stop("SIGKILL");
+    if (clusterStarted) asPostgres("pg_ctl", ["-D", path.join(cluster, "data"), "-m", "immediate", "stop"]);
+    disk.remove();
+    rmSync(cluster, { recursive: true, force: true });
+  }
+});
+
+test("embedded: a create that finds the disk full is 503, the log keeps no note, and service resumes once space is freed", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const disk = smallDisk("80m");
+  test.skip(disk === null, "mounting a file system needs root (CAP_SYS_ADMIN)");
+  if (disk === null) return;
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer({
+      port: testPorts.fullDiskEmbeddedServer,
+      env: {
+        DATABASE_URL: undefined,
+        ENCRYPTION_KEYS: undefined,
+        DATA_DIR: disk.mountPoint,
+        CLEANUP_INTERVAL_SECONDS: "0",
+      },
+    });
+    expect((await createNote(server.url)).status).toBe(201);
+    // Less than the table needs, far less than a WAL segment (16 MB): the table's growth fails first.
+    disk.fill(1024 * 1024);
+    expect(await createUntilFull(server)).toEqual({ status: 503, error: "unavailable" });
+    expectLogOfFullDisk(server);
+
+    disk.free();
+    expect((await createNote(server.url)).status).toBe(201);
+    expect(await server.stop()).toBe(0);
+  } finally {
+    await server?.stop("SIGKILL");
+    disk.remove();
+  }
+});
