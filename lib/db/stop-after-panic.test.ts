@@ -25,7 +25,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  if (mounted) execFileSync("umount", [mountPoint]);
+  // Lazily: the stopped instance is never closed, so its files stay open until the worker exits.
+  if (mounted) execFileSync("umount", ["-l", mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
