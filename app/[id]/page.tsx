@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/http/api-error";
 import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
@@ -8,10 +9,10 @@ import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
 import "./viewer.css";
 
-export const metadata: Metadata = {
-  title: "A note for you",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("viewerTitle"), robots: { index: false, follow: false } };
+}
 
 // GET /<id>: the viewer. The server renders the metadata only, never the content, and never
 // counts a view, so link previewers and scanners that fetch the URL cannot burn a note. Reading

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { isNoteId } from "@/lib/notes/note-id";
 import { NoteStatus } from "./note-status";
 import "../../create.css";
 
-export const metadata: Metadata = {
-  title: "Who opened your note",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("statusTitle"), robots: { index: false, follow: false } };
+}
 
 // GET /status/<id>#<delete token>: the creator's private view of a note created on the create page.
 // The token stays in the fragment, which browsers never send: the page reads it and calls the API
