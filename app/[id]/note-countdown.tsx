@@ -32,7 +32,9 @@ export function NoteCountdown({
   return (
     <span>
       {t.rich("expiresIn", {
-        duration: formatDuration(Math.max(left ?? 0, 0), locale),
+        duration: formatDuration(Math.max(left ?? 0, 0), locale, (unit, count) =>
+          t(`units.${unit}`, { count }),
+        ),
         time: (duration) => (
           <time
             dateTime={at.toISOString()}
