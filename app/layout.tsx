@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
@@ -28,8 +28,8 @@ export const viewport: Viewport = {
 
 // The chosen theme comes from a cookie read here, on the server, so the first paint already has it:
 // no flash of the wrong theme and no inline script. Without a choice, CSS follows the system. The
-// language is chosen the same way (lib/i18n/request-config.ts), and the client components get its
-// catalog from NextIntlClientProvider.
+// language is chosen the same way (lib/i18n/request-config.ts); the client components get the
+// messages they use from ClientMessages, here and in each page.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const theme = parseTheme((await cookies()).get(themeCookie)?.value);
   const locale = await getLocale();
@@ -37,7 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} data-theme={theme}>
       <body>
-        <NextIntlClientProvider>
+        <ClientMessages namespaces={["layout", "theme"]}>
           <a className="skip-link" href="#main">
             {t("skipLink")}
           </a>
@@ -54,7 +54,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <span>{t("footer")}</span>
             <LanguageSwitcher />
           </footer>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,9 +1,23 @@
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { CreateForm, type CreateOptions } from "./create-form";
 import "./create.css";
+
+const createPageMessages = [
+  "create",
+  "pageEditor",
+  "encryption",
+  "settings",
+  "result",
+  "copyField",
+  "earlyDelete",
+  "createErrors",
+  "apiFailure",
+  "webCrypto",
+] as const;
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
 // the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY).
@@ -24,7 +38,9 @@ export default async function HomePage() {
           {t("keyRequired")}
         </p>
       )}
-      <CreateForm options={options} />
+      <ClientMessages namespaces={createPageMessages}>
+        <CreateForm options={options} />
+      </ClientMessages>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { adminEnabled, currentAdminSession } from "@/lib/admin/admin-access";
 import { keyListQuerySchema } from "@/lib/admin/admin-schemas";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { listAdminActions } from "@/lib/admin/list-admin-actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { listWebhooksForAdmin } from "@/lib/webhooks/list-webhooks-for-admin";
@@ -24,6 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const auditEntriesShown = 50;
 
+const adminMessages = ["admin", "apiFailure"] as const;
+
 // GET /admin: sign-in, or keys, moderation and the audit log for a signed-in administrator
 export default async function AdminPage(props: { searchParams: Promise<Record<string, unknown>> }) {
   // Rendered per request: whether the page is enabled is a run-time setting, not a build-time one.
@@ -35,7 +38,9 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
     return (
       <div className={styles.page}>
         <h1>{t("heading")}</h1>
-        <SignInForm />
+        <ClientMessages namespaces={adminMessages}>
+          <SignInForm />
+        </ClientMessages>
       </div>
     );
   }
@@ -47,31 +52,33 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
     listWebhooksForAdmin(),
   ]);
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>{t("heading")}</h1>
-        <p className={styles.hint}>
-          {t("signedInUntil", { at: formatTime(new Date(session.expiresAt * 1000), locale) })}
-        </p>
-        <SignOutButton />
-      </header>
-      <section className={styles.card} aria-labelledby="keys-heading">
-        <h2 id="keys-heading">{t("keysHeading")}</h2>
-        <IssueKeyForm />
-        <KeysTable keys={keys} status={status} sort={sort} />
-      </section>
-      <section className={styles.card} aria-labelledby="webhooks-heading">
-        <h2 id="webhooks-heading">{t("webhooksHeading")}</h2>
-        <WebhooksTable webhooks={webhooks} />
-      </section>
-      <section className={styles.card} aria-labelledby="moderation-heading">
-        <h2 id="moderation-heading">{t("moderationHeading")}</h2>
-        <NoteModeration />
-      </section>
-      <section className={styles.card} aria-labelledby="audit-heading">
-        <h2 id="audit-heading">{t("auditHeading")}</h2>
-        <AuditTable entries={entries} />
-      </section>
-    </div>
+    <ClientMessages namespaces={adminMessages}>
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1>{t("heading")}</h1>
+          <p className={styles.hint}>
+            {t("signedInUntil", { at: formatTime(new Date(session.expiresAt * 1000), locale) })}
+          </p>
+          <SignOutButton />
+        </header>
+        <section className={styles.card} aria-labelledby="keys-heading">
+          <h2 id="keys-heading">{t("keysHeading")}</h2>
+          <IssueKeyForm />
+          <KeysTable keys={keys} status={status} sort={sort} />
+        </section>
+        <section className={styles.card} aria-labelledby="webhooks-heading">
+          <h2 id="webhooks-heading">{t("webhooksHeading")}</h2>
+          <WebhooksTable webhooks={webhooks} />
+        </section>
+        <section className={styles.card} aria-labelledby="moderation-heading">
+          <h2 id="moderation-heading">{t("moderationHeading")}</h2>
+          <NoteModeration />
+        </section>
+        <section className={styles.card} aria-labelledby="audit-heading">
+          <h2 id="audit-heading">{t("auditHeading")}</h2>
+          <AuditTable entries={entries} />
+        </section>
+      </div>
+    </ClientMessages>
   );
 }

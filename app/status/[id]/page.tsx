@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { isNoteId } from "@/lib/notes/note-id";
 import { NoteStatus } from "./note-status";
 import "../../create.css";
@@ -16,5 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function StatusPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!isNoteId(id)) notFound();
-  return <NoteStatus id={id} />;
+  return (
+    <ClientMessages namespaces={["status", "apiFailure"]}>
+      <NoteStatus id={id} />
+    </ClientMessages>
+  );
 }
