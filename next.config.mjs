@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -13,4 +15,5 @@ const nextConfig = {
   ],
 };
 
-export default nextConfig;
+// The pages' texts come from messages/ in the language lib/i18n/request-config.ts picks.
+export default createNextIntlPlugin("./lib/i18n/request-config.ts")(nextConfig);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { copyText } from "@/lib/browser/copy-text";
 
@@ -12,6 +13,7 @@ type Props = { id: string; label: string; value: string; copyLabel: string; focu
 export function CopyField({ id, label, value, copyLabel, focusOnMount = false }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState("");
+  const t = useTranslations("copyField");
 
   useEffect(() => {
     if (!focusOnMount) return;
@@ -20,9 +22,9 @@ export function CopyField({ id, label, value, copyLabel, focusOnMount = false }:
   }, [focusOnMount]);
 
   async function copy() {
-    if (await copyText(value)) return setStatus("Copied.");
+    if (await copyText(value)) return setStatus(t("copied"));
     input.current?.select();
-    setStatus("Copying was not allowed by the browser; the text is selected, copy it by hand.");
+    setStatus(t("blocked"));
   }
 
   return (

@@ -1,15 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { failureMessage, sendJson } from "@/lib/browser/call-api";
-import {
-  checkDraft,
-  encryptedTooLargeMessage,
-  errorMessage,
-  fieldOfError,
-} from "@/lib/browser/create-errors";
+import { sendJson } from "@/lib/browser/call-api";
+import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
 import { recipientLabels } from "@/lib/browser/recipient-labels";
-import { noWebCryptoMessage, webCryptoAvailable } from "@/lib/browser/web-crypto";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
+import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
@@ -93,6 +90,10 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
   const form = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const keyed = apiKey.trim() !== "";
+  const t = useTranslations("create");
+  const errorTexts = useTranslations("createErrors");
+  const webCryptoTexts = useTranslations("webCrypto");
+  const failureMessage = useFailureMessage();
 
   // After a failed submit, the first field in error takes focus, so the message is read out with it.
   useEffect(() => {
@@ -110,13 +111,14 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
     event.preventDefault();
     const options = new FormData(event.currentTarget);
     const problems = checkDraft(
+      errorTexts,
       pages.map((page) => page.content),
       String(options.get("burn_after") ?? "").trim(),
     );
-    if (settings.requiresKey && !keyed) problems.api_key = "This server needs an API key to create notes.";
+    if (settings.requiresKey && !keyed) problems.api_key = t("apiKeyNeeded");
     if (Object.keys(problems).length > 0) return fail(problems);
     if (encrypt && !webCryptoAvailable()) {
-      return fail({ form: `${noWebCryptoMessage} Turn encryption off to send the note as text.` });
+      return fail({ form: t("turnEncryptionOff", { reason: webCryptoTexts("unavailable") }) });
     }
     setBusy(true);
     setErrors({});
@@ -134,10 +136,10 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
       return setCreated({ ...result.data, url: withKey(result.data.url), ...(links && { links }) });
     }
     const field = fieldOfError(result.error, result.message, pages.length);
-    let message = errorMessage(field, result.error, result.message, pages.length);
+    let message = errorMessage(errorTexts, field, result.error, result.message, pages.length);
     if (field === "form") message = failureMessage(result);
     // The API counts the envelope's bytes, which the writer never saw.
-    else if (sealed && result.error === "too_large") message = encryptedTooLargeMessage;
+    else if (sealed && result.error === "too_large") message = errorTexts("encryptedTooLarge");
     fail({ [field]: message });
   }
 
@@ -166,7 +168,7 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
   const update = (index: number, page: DraftPage) =>
     setPages(pages.map((old, i) => (i === index ? page : old)));
   return (
-    <form ref={form} onSubmit={submit} onInput={clearErrorsOf} noValidate aria-label="Create a note">
+    <form ref={form} onSubmit={submit} onInput={clearErrorsOf} noValidate aria-label={t("formLabel")}>
       {errors.form && (
         <p id="form-error" className="form-error" role="alert" tabIndex={-1}>
           {errors.form}
@@ -187,7 +189,7 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
       ))}
       <div className="button-row actions">
         <button type="button" className="button ghost" onClick={() => setPages([...pages, blankPage()])}>
-          Add a page
+          {t("addPage")}
         </button>
         <FieldError id="pages-error" message={errors.pages} />
       </div>
@@ -195,7 +197,7 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
       <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} options={settings} />
       <RecipientsField errors={errors} />
       <button className="button" type="submit" disabled={busy}>
-        {busy ? "Creating…" : "Create note"}
+        {busy ? t("creating") : t("submit")}
       </button>
     </form>
   );

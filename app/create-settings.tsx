@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { notePolicy } from "@/lib/notes/note-policy";
 import type { CreateOptions } from "./create-form";
@@ -31,11 +32,12 @@ function Setting(props: { id: string; label: string; hint?: string; errors: Erro
 
 /** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
+  const t = useTranslations("settings");
   return (
     <fieldset className="card">
-      <legend>Settings</legend>
+      <legend>{t("legend")}</legend>
       <div className="grid settings">
-        <Setting id="ttl" label="Expires after" errors={errors}>
+        <Setting id="ttl" label={t("expiresAfter")} errors={errors}>
           <select id="ttl" name="ttl" defaultValue={options.defaultTtl} {...invalidProps("ttl", errors)}>
             {options.ttlChoices.map(({ value, label }) => (
               <option key={value} value={value}>
@@ -44,22 +46,21 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
             ))}
           </select>
           <label className="hint">
-            <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> Never expires (needs
-            an API key)
+            <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> {t("permanent")}
           </label>
         </Setting>
-        <Setting id="burn_after" label="Read limit" hint="Destroyed after this many reads." errors={errors}>
+        <Setting id="burn_after" label={t("readLimit")} hint={t("readLimitHint")} errors={errors}>
           <input
             id="burn_after"
             name="burn_after"
             type="number"
             min={notePolicy.minBurnAfter}
             max={notePolicy.maxBurnAfter}
-            placeholder="No limit"
+            placeholder={t("noLimit")}
             {...invalidProps("burn_after", errors, "burn_after-hint")}
           />
         </Setting>
-        <Setting id="password" label="Password (optional)" errors={errors}>
+        <Setting id="password" label={t("password")} errors={errors}>
           <input
             id="password"
             name="password"
@@ -68,7 +69,7 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
             {...invalidProps("password", errors)}
           />
           <label className="hint" htmlFor="burn_after_failures">
-            Destroy after this many wrong passwords
+            {t("failures")}
           </label>
           <input
             id="burn_after_failures"
@@ -76,19 +77,15 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
             type="number"
             min={notePolicy.minBurnAfterFailures}
             max={notePolicy.maxBurnAfterFailures}
-            placeholder="No limit"
+            placeholder={t("noLimit")}
             {...invalidProps("burn_after_failures", errors)}
           />
           <FieldError id="burn_after_failures-error" message={errors.burn_after_failures} />
         </Setting>
         <Setting
           id="api_key"
-          label={options.requiresKey ? "API key (required)" : "API key (optional)"}
-          hint={
-            options.requiresKey
-              ? "This server needs one to create notes; it also unlocks permanent notes and HTML."
-              : "Unlocks permanent notes and HTML."
-          }
+          label={options.requiresKey ? t("apiKeyRequired") : t("apiKeyOptional")}
+          hint={options.requiresKey ? t("apiKeyRequiredHint") : t("apiKeyOptionalHint")}
           errors={errors}
         >
           <input

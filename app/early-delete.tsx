@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { failureMessage, sendJson } from "@/lib/browser/call-api";
+import { sendJson } from "@/lib/browser/call-api";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { CopyField } from "./copy-field";
 
 type Props = { id: string; deleteToken: string | null; deleteHeaders: Record<string, string> };
@@ -16,6 +18,8 @@ type Phase = { name: "idle" | "asking" | "deleting" | "deleted" } | { name: "fai
 export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const outcome = useRef<HTMLParagraphElement>(null);
+  const t = useTranslations("earlyDelete");
+  const failureMessage = useFailureMessage();
 
   // The buttons that had focus are gone once the answer is in: the answer takes it instead.
   useEffect(() => {
@@ -35,23 +39,20 @@ export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
   if (phase.name === "deleted") {
     return (
       <p ref={outcome} className="banner ok" role="status" tabIndex={-1}>
-        The note is deleted. Its link no longer opens anything.
+        {t("deleted")}
       </p>
     );
   }
   return (
     <section className="delete-panel" aria-labelledby="delete-heading">
-      <h3 id="delete-heading">Delete it early</h3>
+      <h3 id="delete-heading">{t("heading")}</h3>
       {deleteToken ? (
         <>
-          <p>
-            Keep this delete token to take the note down before it expires. Anyone who has it can delete the
-            note, so keep it private; it is shown only here.
-          </p>
-          <CopyField id="delete-token" label="Delete token" value={deleteToken} copyLabel="Copy token" />
+          <p>{t("tokenIntro")}</p>
+          <CopyField id="delete-token" label={t("token")} value={deleteToken} copyLabel={t("copyToken")} />
         </>
       ) : (
-        <p>The API key that created this note can delete it before it expires.</p>
+        <p>{t("keyIntro")}</p>
       )}
       {phase.name === "failed" && (
         <p ref={outcome} className="field-error" role="alert" tabIndex={-1}>
@@ -59,8 +60,8 @@ export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
         </p>
       )}
       {phase.name === "asking" || phase.name === "deleting" ? (
-        <div className="button-row" role="group" aria-label="Delete this note for good?">
-          <span>Delete this note for good?</span>
+        <div className="button-row" role="group" aria-label={t("question")}>
+          <span>{t("question")}</span>
           <button
             type="button"
             className="button danger"
@@ -68,15 +69,15 @@ export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
             disabled={phase.name === "deleting"}
             autoFocus
           >
-            Delete note
+            {t("confirm")}
           </button>
           <button type="button" className="button ghost" onClick={() => setPhase({ name: "idle" })}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       ) : (
         <button type="button" className="button ghost danger" onClick={() => setPhase({ name: "asking" })}>
-          Delete now…
+          {t("deleteNow")}
         </button>
       )}
     </section>

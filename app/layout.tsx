@@ -1,18 +1,24 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
 import "./note.css";
 
-export const metadata: Metadata = {
-  title: { default: "Notes", template: "%s · Notes" },
-  description: "Short-lived notes, optionally password-protected and burned after reading.",
-  referrer: "no-referrer",
-  icons: { icon: { url: "/favicon.ico", sizes: "32x32" } },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return {
+    title: { default: t("siteName"), template: t("titleTemplate") },
+    description: t("description"),
+    referrer: "no-referrer",
+    icons: { icon: { url: "/favicon.ico", sizes: "32x32" } },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -21,27 +27,34 @@ export const viewport: Viewport = {
 };
 
 // The chosen theme comes from a cookie read here, on the server, so the first paint already has it:
-// no flash of the wrong theme and no inline script. Without a choice, CSS follows the system.
+// no flash of the wrong theme and no inline script. Without a choice, CSS follows the system. The
+// language is chosen the same way (lib/i18n/request-config.ts); the client components get the
+// messages they use from ClientMessages, here and in each page.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const theme = parseTheme((await cookies()).get(themeCookie)?.value);
+  const locale = await getLocale();
+  const t = await getTranslations("layout");
   return (
-    <html lang="en" data-theme={theme}>
+    <html lang={locale} data-theme={theme}>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="site-header">
-          <Link href="/" className="brand">
-            Notes
-          </Link>
-          <ThemeToggle initial={theme} />
-        </header>
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <footer className="site-footer">
-          Notes expire, can burn after reading, and are never shown to link previewers.
-        </footer>
+        <ClientMessages namespaces={["layout", "theme"]}>
+          <a className="skip-link" href="#main">
+            {t("skipLink")}
+          </a>
+          <header className="site-header">
+            <Link href="/" className="brand">
+              {t("brand")}
+            </Link>
+            <ThemeToggle initial={theme} />
+          </header>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <footer className="site-footer">
+            <span>{t("footer")}</span>
+            <LanguageSwitcher />
+          </footer>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,19 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Not found", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("notFoundTitle"), robots: { index: false } };
+}
 
 // One page for unknown, expired and burned notes alike, so nobody learns which it was.
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("notFound");
   return (
     <section className="card">
-      <h1>Nothing here</h1>
+      <h1>{t("heading")}</h1>
+      <p>{t("text")}</p>
       <p>
-        This note does not exist. It may never have existed, it may have expired, or it may have been read for
-        the last time and destroyed.
-      </p>
-      <p>
-        <Link href="/">Create a new note</Link>
+        <Link href="/">{t("create")}</Link>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { loadRenderer } from "@/lib/browser/load-renderer";
 import type { NoteFormat } from "@/lib/render/render-note";
@@ -20,6 +21,7 @@ export function NotePreview({
   label: string;
 }) {
   const [html, setHtml] = useState("");
+  const t = useTranslations("pageEditor");
 
   useEffect(() => {
     let current = true;
@@ -39,7 +41,7 @@ export function NotePreview({
       {content.trim() ? (
         <div dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <p className="hint">The preview appears here as you type.</p>
+        <p className="hint">{t("previewEmpty")}</p>
       )}
     </div>
   );

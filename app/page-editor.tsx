@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { NoteFormat } from "@/lib/render/render-note";
 import { FieldError, invalidProps } from "./field-error";
 import { NotePreview } from "./note-preview";
@@ -27,13 +28,14 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
   const several = count > 1;
   const contentId = `content-${index}`;
   const formatId = `format-${index}`;
+  const t = useTranslations("pageEditor");
   return (
     <fieldset className={several ? "card page-editor compact" : "card page-editor"}>
-      <legend>{several ? `Page ${n}` : "Your note"}</legend>
+      <legend>{several ? t("pageLegend", { n }) : t("singleLegend")}</legend>
       <div className="page-bar">
         {several && (
           <div className="field grow">
-            <label htmlFor={`title-${index}`}>Title of page {n}</label>
+            <label htmlFor={`title-${index}`}>{t("titleOfPage", { n })}</label>
             <input
               id={`title-${index}`}
               type="text"
@@ -43,16 +45,16 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
           </div>
         )}
         <div className="field">
-          <label htmlFor={formatId}>Format</label>
+          <label htmlFor={formatId}>{t("format")}</label>
           <select
             id={formatId}
             value={page.format}
             {...invalidProps(formatId, errors, htmlAllowed ? `${formatId}-hint` : undefined)}
             onChange={(event) => onChange({ ...page, format: event.target.value as NoteFormat })}
           >
-            <option value="markdown">Markdown</option>
+            <option value="markdown">{t("markdown")}</option>
             <option value="html" disabled={!htmlAllowed}>
-              HTML{htmlAllowed ? "" : " (needs an API key)"}
+              {htmlAllowed ? t("html") : t("htmlNeedsKey")}
             </option>
           </select>
         </div>
@@ -62,8 +64,8 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
               type="button"
               className="button ghost"
               disabled={index === 0}
-              aria-label={`Move page ${n} up`}
-              title={`Move page ${n} up`}
+              aria-label={t("moveUp", { n })}
+              title={t("moveUp", { n })}
               onClick={() => onMove(-1)}
             >
               ↑
@@ -72,27 +74,32 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
               type="button"
               className="button ghost"
               disabled={index === count - 1}
-              aria-label={`Move page ${n} down`}
-              title={`Move page ${n} down`}
+              aria-label={t("moveDown", { n })}
+              title={t("moveDown", { n })}
               onClick={() => onMove(1)}
             >
               ↓
             </button>
-            <button type="button" className="button ghost" onClick={onRemove} aria-label={`Remove page ${n}`}>
-              Remove
+            <button
+              type="button"
+              className="button ghost"
+              onClick={onRemove}
+              aria-label={t("removeLabel", { n })}
+            >
+              {t("remove")}
             </button>
           </div>
         )}
       </div>
       {htmlAllowed && (
         <p id={`${formatId}-hint`} className="hint">
-          HTML is sanitized: scripts, forms and frames are removed.
+          {t("htmlHint")}
         </p>
       )}
       <FieldError id={`${formatId}-error`} message={errors[formatId]} />
       <div className="editor">
         <div className="field">
-          <label htmlFor={contentId}>{several ? `Text of page ${n}` : "Text"}</label>
+          <label htmlFor={contentId}>{several ? t("textOfPage", { n }) : t("text")}</label>
           <textarea
             id={contentId}
             value={page.content}
@@ -101,11 +108,11 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
             onChange={(event) => onChange({ ...page, content: event.target.value })}
           />
           <p id={`${contentId}-hint`} className="hint">
-            Images from other sites load for readers only when they choose to.
+            {t("imagesHint")}
           </p>
           <FieldError id={`${contentId}-error`} message={errors[contentId]} />
         </div>
-        <NotePreview content={page.content} format={page.format} label={`Preview of page ${n}`} />
+        <NotePreview content={page.content} format={page.format} label={t("previewOfPage", { n })} />
       </div>
     </fieldset>
   );

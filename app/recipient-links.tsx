@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CopyField } from "./copy-field";
 
@@ -5,19 +6,18 @@ type Links = NonNullable<CreatedNoteResponse["links"]>;
 
 /** Each recipient's own link, to copy one by one; an encrypted note's key follows each after #. */
 export function RecipientLinks({ links }: { links: Links }) {
+  const t = useTranslations("recipients");
   return (
     <section aria-labelledby="recipient-links-heading">
-      <h3 id="recipient-links-heading">One link per recipient</h3>
-      <p>
-        Send each person their own link: each opens the note on its own, and the log says whose was opened.
-      </p>
+      <h3 id="recipient-links-heading">{t("heading")}</h3>
+      <p>{t("intro")}</p>
       {links.map((link, index) => (
         <CopyField
           key={link.id}
           id={`recipient-url-${index}`}
           label={link.label}
           value={link.url}
-          copyLabel={`Copy ${link.label}'s link`}
+          copyLabel={t("copyLink", { label: link.label })}
           focusOnMount={index === 0}
         />
       ))}

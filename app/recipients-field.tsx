@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { notePolicy } from "@/lib/notes/note-policy";
 import { FieldError, invalidProps } from "./field-error";
 
@@ -6,21 +7,21 @@ import { FieldError, invalidProps } from "./field-error";
  * recipient gets a link of their own, and the status page says whose link was opened.
  */
 export function RecipientsField({ errors }: { errors: Record<string, string | undefined> }) {
+  const t = useTranslations("recipients");
   return (
     <fieldset className="card">
-      <legend>Recipients</legend>
+      <legend>{t("legend")}</legend>
       <div className="field">
-        <label htmlFor="recipients">Names, one per line (optional)</label>
+        <label htmlFor="recipients">{t("label")}</label>
         <textarea
           id="recipients"
           name="recipients"
           rows={3}
-          placeholder={"Alice\nBob"}
+          placeholder={t("placeholder")}
           {...invalidProps("recipients", errors, "recipients-hint")}
         />
         <p id="recipients-hint" className="hint">
-          To send one link per recipient: {notePolicy.minRecipients} to {notePolicy.maxRecipients} names. Each
-          gets a link of their own, read limit and all, and the names show who opened it. Only you see them.
+          {t("hint", { min: notePolicy.minRecipients, max: notePolicy.maxRecipients })}
         </p>
         <FieldError id="recipients-error" message={errors.recipients} />
       </div>

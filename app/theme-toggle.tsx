@@ -1,14 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import "./theme-toggle.css";
 import { themeCookieValue, type Theme, type ThemeChoice } from "@/lib/browser/theme";
 
-const choices: { value: ThemeChoice; label: string }[] = [
-  { value: "system", label: "System" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-];
+const choices: ThemeChoice[] = ["system", "light", "dark"];
 
 /** Pins the page to a theme (or lets it follow the system again) and remembers the choice. */
 function applyTheme(choice: ThemeChoice) {
@@ -24,6 +21,7 @@ function applyTheme(choice: ThemeChoice) {
  */
 export function ThemeToggle({ initial }: { initial: Theme | undefined }) {
   const [chosen, setChosen] = useState<ThemeChoice>(initial ?? "system");
+  const t = useTranslations("theme");
 
   function choose(choice: ThemeChoice) {
     applyTheme(choice);
@@ -32,8 +30,8 @@ export function ThemeToggle({ initial }: { initial: Theme | undefined }) {
 
   return (
     <fieldset className="theme-choice">
-      <legend className="sr-only">Theme</legend>
-      {choices.map(({ value, label }) => (
+      <legend className="sr-only">{t("legend")}</legend>
+      {choices.map((value) => (
         <label key={value}>
           <input
             type="radio"
@@ -42,7 +40,7 @@ export function ThemeToggle({ initial }: { initial: Theme | undefined }) {
             checked={chosen === value}
             onChange={() => choose(value)}
           />
-          {label}
+          {t(value)}
         </label>
       ))}
     </fieldset>

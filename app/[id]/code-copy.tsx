@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { copyText } from "@/lib/browser/copy-text";
 
@@ -10,7 +11,9 @@ import { copyText } from "@/lib/browser/copy-text";
 
 const copyButtonKey = "copyCode";
 
-function addButtons(container: HTMLElement) {
+type ButtonTexts = { button: string; label: (n: number) => string };
+
+function addButtons(container: HTMLElement, texts: ButtonTexts) {
   container.querySelectorAll("pre").forEach((pre, index) => {
     if (pre.parentElement?.classList.contains("code-block")) return;
     const block = document.createElement("div");
@@ -18,8 +21,8 @@ function addButtons(container: HTMLElement) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button ghost copy-code";
-    button.textContent = "Copy code";
-    button.setAttribute("aria-label", `Copy code block ${index + 1}`);
+    button.textContent = texts.button;
+    button.setAttribute("aria-label", texts.label(index + 1));
     button.dataset[copyButtonKey] = "";
     pre.replaceWith(block);
     block.append(button, pre);
@@ -30,16 +33,20 @@ function addButtons(container: HTMLElement) {
 export function CodeCopy({ children }: { children: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState("");
+  const t = useTranslations("codeCopy");
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    addButtons(element);
+    const texts = { button: t("button"), label: (n: number) => t("label", { n }) };
+    addButtons(element, texts);
     // React puts new HTML in when the reader switches pages or loads remote images: its code blocks
     // get their buttons too. Adding a button is a change as well, but finds no block left to do.
-    const observer = new MutationObserver(() => addButtons(element));
+    const observer = new MutationObserver(() => addButtons(element, texts));
     observer.observe(element, { childList: true, subtree: true });
     return () => observer.disconnect();
+    // The buttons are made once, in the language the page was first rendered in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function copy(event: MouseEvent<HTMLDivElement>) {
@@ -47,7 +54,7 @@ export function CodeCopy({ children }: { children: ReactNode }) {
     const code = button?.nextElementSibling;
     if (!button || !code) return;
     const copied = await copyText(code.textContent ?? "");
-    setStatus(copied ? "Code copied." : "Copying was not allowed by the browser; select the code instead.");
+    setStatus(copied ? t("copied") : t("blocked"));
   }
 
   return (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { NotePage } from "./note-tabs";
 
@@ -21,38 +22,43 @@ function htmlDocument(title: string, body: string): string {
 /** Copy the page's text, or save it as its source (.md) or as rendered HTML (.html). */
 export function NoteActions({ id, page, pageCount }: { id: string; page: NotePage; pageCount: number }) {
   const [copied, setCopied] = useState<string | null>(null);
+  const t = useTranslations("noteActions");
   const base = pageCount > 1 ? `note-${id}-page-${page.index + 1}` : `note-${id}`;
   const sourceExtension = page.content_type === "html" ? "source.html" : "md";
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(page.content);
-      setCopied("Copied to the clipboard.");
+      setCopied(t("copied"));
     } catch {
-      setCopied("Copying was not allowed by the browser; select the text instead.");
+      setCopied(t("blocked"));
     }
   }
 
   return (
     <div className="button-row actions">
       <button type="button" className="button ghost" onClick={copy}>
-        Copy text
+        {t("copyText")}
       </button>
       <button
         type="button"
         className="button ghost"
         onClick={() => download(`${base}.${sourceExtension}`, page.content, "text/plain;charset=utf-8")}
       >
-        Download .{page.content_type === "html" ? "html source" : "md"}
+        {page.content_type === "html" ? t("downloadHtmlSource") : t("downloadSource")}
       </button>
       <button
         type="button"
         className="button ghost"
         onClick={() =>
-          download(`${base}.html`, htmlDocument(page.title || "Note", page.html), "text/html;charset=utf-8")
+          download(
+            `${base}.html`,
+            htmlDocument(page.title || t("untitled"), page.html),
+            "text/html;charset=utf-8",
+          )
         }
       >
-        Download .html
+        {t("downloadHtml")}
       </button>
       <span role="status" className="hint">
         {copied}

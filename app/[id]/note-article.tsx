@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import { CLOBBER_PREFIX } from "@/lib/render/sanitize-schema";
 import { CodeCopy } from "./code-copy";
 import { NoteActions } from "./note-actions";
@@ -35,6 +37,8 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
   const [imagesAllowed, setImagesAllowed] = useState(false);
   const images = { allowed: imagesAllowed, allow: () => setImagesAllowed(true) };
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useTranslations("article");
+  const locale = useLocale();
 
   // The reveal button is gone once the note is shown: focus moves to the note's heading, not to nowhere.
   useEffect(() => {
@@ -77,25 +81,24 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
     <>
       {note.burned && (
         <p className="banner warn" role="status">
-          <strong>This note has now been destroyed.</strong> This is the only copy: it is shown on this screen
-          and nowhere else. Copy or download it before you leave or reload the page.
+          {t.rich("burned", { strong: (text) => <strong>{text}</strong> })}
         </p>
       )}
       <section className="card" aria-labelledby="note-title">
         <h1 id="note-title" className="note-title" ref={heading} tabIndex={-1}>
-          A note shared with you
+          {t("heading")}
         </h1>
-        <ul className="meta-list" aria-label="About this note">
-          <li>Created {new Date(note.created_at * 1000).toLocaleString()}</li>
-          {pages.length > 1 && <li>{pages.length} pages</li>}
-          {note.encrypted && <li>End-to-end encrypted</li>}
+        <ul className="meta-list" aria-label={t("about")}>
+          <li>{t("created", { at: formatDateTime(note.created_at, locale) })}</li>
+          {pages.length > 1 && <li>{t("pages", { count: pages.length })}</li>}
+          {note.encrypted && <li>{t("encrypted")}</li>}
           {!note.burned && (
             <li>
               <NoteCountdown expiresAt={note.expires_at} />
             </li>
           )}
           {!note.burned && note.remaining_views !== null && (
-            <li>{note.remaining_views === 1 ? "1 read left" : `${note.remaining_views} reads left`}</li>
+            <li>{t("readsLeft", { count: note.remaining_views })}</li>
           )}
         </ul>
         <NoteActions id={note.id} page={page} pageCount={pages.length} />
@@ -111,7 +114,7 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
             {pages.length > 1 ? (
               <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
             ) : (
-              <NoteHtml html={page.html} images={images} aria-label="Note" />
+              <NoteHtml html={page.html} images={images} aria-label={t("note")} />
             )}
           </CodeCopy>
         )}

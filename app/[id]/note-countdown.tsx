@@ -1,16 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-
-function remaining(seconds: number): string {
-  const days = Math.floor(seconds / 86400);
-  const hours = Math.floor((seconds % 86400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const secs = seconds % 60;
-  if (days > 0) return `${days} d ${hours} h ${minutes} min`;
-  if (hours > 0) return `${hours} h ${minutes} min ${secs} s`;
-  return `${minutes} min ${secs} s`;
-}
+import { formatDateTime, formatDuration } from "@/lib/i18n/format-date-time";
 
 /** "Expires in …", counting down every second; calls onExpired when it reaches zero. */
 export function NoteCountdown({
@@ -21,6 +13,8 @@ export function NoteCountdown({
   onExpired?: () => void;
 }) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  const t = useTranslations("countdown");
+  const locale = useLocale();
 
   useEffect(() => {
     if (expiresAt === null) return;
@@ -33,14 +27,24 @@ export function NoteCountdown({
     if (left !== null && left <= 0) onExpired?.();
   }, [left, onExpired]);
 
-  if (expiresAt === null) return <span>Never expires</span>;
+  if (expiresAt === null) return <span>{t("never")}</span>;
   const at = new Date(expiresAt * 1000);
   return (
     <span>
-      Expires in{" "}
-      <time dateTime={at.toISOString()} title={at.toLocaleString()} suppressHydrationWarning>
-        {remaining(Math.max(left ?? 0, 0))}
-      </time>
+      {t.rich("expiresIn", {
+        duration: formatDuration(Math.max(left ?? 0, 0), locale, (unit, count) =>
+          t(`units.${unit}`, { count }),
+        ),
+        time: (duration) => (
+          <time
+            dateTime={at.toISOString()}
+            title={formatDateTime(expiresAt, locale)}
+            suppressHydrationWarning
+          >
+            {duration}
+          </time>
+        ),
+      })}
     </span>
   );
 }

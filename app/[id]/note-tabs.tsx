@@ -1,18 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, type KeyboardEvent } from "react";
 import type { ReadNoteResponse } from "@/lib/notes/note-response-schemas";
 import { NoteHtml, type RemoteImages } from "./remote-images";
 
 export type NotePage = NonNullable<ReadNoteResponse["pages"]>[number];
 
-const pageTitle = (page: NotePage) => page.title || `Page ${page.index + 1}`;
-
 type Props = { pages: NotePage[]; current: number; onSelect: (index: number) => void; images: RemoteImages };
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between pages; Tab moves into the page. */
 export function NoteTabs({ pages, current, onSelect, images }: Props) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const t = useTranslations("article");
 
   function move(event: KeyboardEvent) {
     const targets = new Map([
@@ -32,7 +32,7 @@ export function NoteTabs({ pages, current, onSelect, images }: Props) {
   const page = pages[current];
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Pages" onKeyDown={move}>
+      <div className="tabs" role="tablist" aria-label={t("pagesLabel")} onKeyDown={move}>
         {pages.map((candidate, index) => (
           <button
             key={candidate.index}
@@ -48,7 +48,7 @@ export function NoteTabs({ pages, current, onSelect, images }: Props) {
             tabIndex={index === current ? 0 : -1}
             onClick={() => onSelect(index)}
           >
-            {pageTitle(candidate)}
+            {candidate.title || t("pageTitle", { n: candidate.index + 1 })}
           </button>
         ))}
       </div>

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { failureMessage, sendJson } from "@/lib/browser/call-api";
+import { sendJson } from "@/lib/browser/call-api";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { isWellFormedKey } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
-import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice, views } from "./encrypted-notices";
+import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
 import { linkKey, openEncryptedNote, openFailureMessage, subscribeToFragment } from "./open-encrypted-note";
@@ -24,6 +26,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const [expired, setExpired] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const startedRef = useRef(false);
+  const t = useTranslations("viewer");
+  const openErrors = useTranslations("openErrors");
+  const failureMessage = useFailureMessage();
   // An encrypted note's key is the link's fragment, which only the browser knows (null on the server).
   const fragmentKey = useSyncExternalStore(subscribeToFragment, linkKey, () => null);
   const keyless = meta.encrypted && fragmentKey !== null && !isWellFormedKey(fragmentKey);
@@ -34,7 +39,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     try {
       setPhase({ name: "shown", note: await openEncryptedNote(note, key, password) });
     } catch (error) {
-      setPhase({ name: "undecryptable", message: openFailureMessage(error), note });
+      setPhase({ name: "undecryptable", message: openFailureMessage(openErrors, error), note });
     }
   }
 
@@ -80,8 +85,8 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   if (phase.name === "gone" || expired) {
     return (
       <section className="card" aria-live="polite">
-        <h1>This note is gone</h1>
-        <p>It has expired or been read for the last time, and cannot be shown any more.</p>
+        <h1>{t("goneHeading")}</h1>
+        <p>{t("goneText")}</p>
       </section>
     );
   }
@@ -89,34 +94,26 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const error = phase.name === "locked" ? phase.error : undefined;
   return (
     <section className="card" aria-labelledby="note-heading">
-      <h1 id="note-heading">Someone shared a note with you</h1>
-      <ul className="meta-list" aria-label="About this note">
+      <h1 id="note-heading">{t("heading")}</h1>
+      <ul className="meta-list" aria-label={t("about")}>
         <li>
           <NoteCountdown expiresAt={meta.expires_at} onExpired={() => setExpired(true)} />
         </li>
-        {meta.remaining_views !== null && <li>{views(meta.remaining_views)} left</li>}
-        {meta.page_count > 1 && <li>{meta.page_count} pages</li>}
-        {meta.password_required && <li>Password protected</li>}
-        {meta.encrypted && <li>End-to-end encrypted</li>}
+        {meta.remaining_views !== null && <li>{t("viewsLeft", { count: meta.remaining_views })}</li>}
+        {meta.page_count > 1 && <li>{t("pages", { count: meta.page_count })}</li>}
+        {meta.password_required && <li>{t("passwordProtected")}</li>}
+        {meta.encrypted && <li>{t("encrypted")}</li>}
         {meta.password_attempts_left !== null && (
-          <li>
-            Destroyed after{" "}
-            {meta.password_attempts_left === 1
-              ? "1 more wrong password"
-              : `${meta.password_attempts_left} more wrong passwords`}
-          </li>
+          <li>{t("attemptsLeft", { count: meta.password_attempts_left })}</li>
         )}
       </ul>
       {meta.remaining_views !== null && (
-        <p className="banner warn">
-          This note will be destroyed after {views(meta.remaining_views)}. Reveal it only when you are ready
-          to read it.
-        </p>
+        <p className="banner warn">{t("warning", { count: meta.remaining_views })}</p>
       )}
       <form onSubmit={submit} noValidate>
         {meta.password_required && (
           <div className="field">
-            <label htmlFor="password">Password</label>
+            <label htmlFor="password">{t("password")}</label>
             <input
               ref={passwordRef}
               id="password"
@@ -136,7 +133,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         )}
         <div className="button-row">
           <button className="button" type="submit" disabled={phase.name === "reading"}>
-            {phase.name === "reading" ? "Opening…" : "Reveal note"}
+            {phase.name === "reading" ? t("opening") : t("reveal")}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import type { useTranslations } from "next-intl";
 import { loadRenderer } from "@/lib/browser/load-renderer";
 import { EnvelopeError, openNote } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse } from "@/lib/notes/note-response-schemas";
@@ -41,10 +42,9 @@ export async function openEncryptedNote(
 }
 
 /** Why an encrypted note could not be opened, in words for the person holding the link. */
-export function openFailureMessage(error: unknown): string {
-  if (error instanceof EnvelopeError && error.reason === "wrong_key") {
-    return "The key in this link does not open the note: the link was cut short or changed, or the note was tampered with.";
-  }
-  if (error instanceof EnvelopeError) return error.message;
-  return "The note could not be decrypted in this browser.";
+export function openFailureMessage(
+  t: ReturnType<typeof useTranslations<"openErrors">>,
+  error: unknown,
+): string {
+  return error instanceof EnvelopeError ? t(error.reason) : t("other");
 }

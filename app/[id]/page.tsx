@@ -1,17 +1,31 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/http/api-error";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
 import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
 import "./viewer.css";
 
-export const metadata: Metadata = {
-  title: "A note for you",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("viewerTitle"), robots: { index: false, follow: false } };
+}
+
+const viewerMessages = [
+  "viewer",
+  "countdown",
+  "notices",
+  "openErrors",
+  "article",
+  "noteActions",
+  "codeCopy",
+  "apiFailure",
+  "webCrypto",
+] as const;
 
 // GET /<id>: the viewer. The server renders the metadata only, never the content, and never
 // counts a view, so link previewers and scanners that fetch the URL cannot burn a note. Reading
@@ -24,5 +38,9 @@ export default async function NotePage({ params }: { params: Promise<{ id: strin
   });
   // A styles-only nonce for the <style> elements of a trusted note's frame, never the page's own.
   const frameStyleNonce = (await headers()).get(FRAME_STYLE_NONCE_HEADER) ?? "";
-  return <NoteViewer meta={toNoteMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />;
+  return (
+    <ClientMessages namespaces={viewerMessages}>
+      <NoteViewer meta={toNoteMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />
+    </ClientMessages>
+  );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, type HTMLAttributes } from "react";
 
 /** The reader's choice for this note: images from other sites stay unloaded until `allow`. */
@@ -30,11 +31,12 @@ function withoutRemoteImages(html: string): { html: string; withheld: boolean } 
 
 /** The notice that asks before anything is fetched from another site for this note. */
 export function RemoteImagesNotice({ onAllow }: { onAllow: () => void }) {
+  const t = useTranslations("article");
   return (
     <div className="banner remote-images" role="note">
-      <p>This note loads images from other sites, which can tell them you opened it.</p>
+      <p>{t("remoteImages")}</p>
       <button type="button" className="button ghost" onClick={onAllow}>
-        Load images
+        {t("loadImages")}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { frameDocument } from "./frame-document";
 import { NoteHtml, RemoteImagesNotice, type RemoteImages } from "./remote-images";
@@ -14,6 +15,7 @@ type Props = { rawHtml: string; sanitizedHtml: string; frameStyleNonce: string; 
  */
 export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce, images }: Props) {
   const [sanitized, setSanitized] = useState(false);
+  const t = useTranslations("article");
   const frame = useMemo(
     () => frameDocument(rawHtml, frameStyleNonce, images.allowed),
     [rawHtml, frameStyleNonce, images.allowed],
@@ -27,20 +29,15 @@ export function TrustedFrame({ rawHtml, sanitizedHtml, frameStyleNonce, images }
           aria-pressed={sanitized}
           onClick={() => setSanitized(!sanitized)}
         >
-          Show the sanitized version
+          {t("showSanitized")}
         </button>
       </div>
       {sanitized ? (
-        <NoteHtml html={sanitizedHtml} images={images} aria-label="Note" />
+        <NoteHtml html={sanitizedHtml} images={images} aria-label={t("note")} />
       ) : (
         <>
           {frame.loadsImages && !images.allowed && <RemoteImagesNotice onAllow={images.allow} />}
-          <iframe
-            className="trusted-frame"
-            title="Note, as written by its author"
-            sandbox=""
-            srcDoc={frame.srcdoc}
-          />
+          <iframe className="trusted-frame" title={t("frameTitle")} sandbox="" srcDoc={frame.srcdoc} />
         </>
       )}
     </>

@@ -1,18 +1,9 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { listAdminActions } from "@/lib/admin/list-admin-actions";
 import { DataTable, type Column } from "./data-table";
 import { formatTime } from "./format-time";
 
 type Entries = Awaited<ReturnType<typeof listAdminActions>>;
-
-const actionLabels: Record<Entries[number]["action"], string> = {
-  sign_in: "Signed in",
-  sign_in_failed: "Failed sign-in",
-  sign_out: "Signed out",
-  key_issued: "Key issued",
-  key_revoked: "Key revoked",
-  note_deleted: "Note deleted",
-  note_reviewed: "Note reviewed",
-};
 
 const describe = (details: unknown) =>
   details && typeof details === "object"
@@ -21,20 +12,23 @@ const describe = (details: unknown) =>
         .join(", ")
     : "";
 
-const columns: Column<Entries[number]>[] = [
-  { label: "Time", cell: (entry) => formatTime(entry.at) },
-  { label: "Action", cell: (entry) => actionLabels[entry.action] },
-  { label: "Client", mono: true, cell: (entry) => entry.client ?? "—" },
-  { label: "Subject", mono: true, cell: (entry) => entry.subject ?? "—" },
-  { label: "Details", cell: (entry) => describe(entry.details) },
+type Texts = Awaited<ReturnType<typeof getTranslations<"admin.audit">>>;
+
+const columns = (t: Texts, locale: string): Column<Entries[number]>[] => [
+  { label: t("columnTime"), cell: (entry) => formatTime(entry.at, locale) },
+  { label: t("columnAction"), cell: (entry) => t(`actions.${entry.action}`) },
+  { label: t("columnClient"), mono: true, cell: (entry) => entry.client ?? "—" },
+  { label: t("columnSubject"), mono: true, cell: (entry) => entry.subject ?? "—" },
+  { label: t("columnDetails"), cell: (entry) => describe(entry.details) },
 ];
 
-export function AuditTable({ entries }: { entries: Entries }) {
-  if (entries.length === 0) return <p>Nothing recorded yet.</p>;
+export async function AuditTable({ entries }: { entries: Entries }) {
+  const [t, locale] = await Promise.all([getTranslations("admin.audit"), getLocale()]);
+  if (entries.length === 0) return <p>{t("none")}</p>;
   return (
     <DataTable
-      label="Audit log"
-      columns={columns}
+      label={t("tableLabel")}
+      columns={columns(t, locale)}
       rows={entries}
       rowKey={(entry) => String(entry.id)}
       rowData={(entry) => ({ "data-action": entry.action })}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type ReactNode } from "react";
 import styles from "./admin.module.css";
 
@@ -17,6 +18,7 @@ export function ConfirmButton(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const t = useTranslations("admin");
 
   function cancel() {
     setAsking(false);
@@ -57,7 +59,7 @@ export function ConfirmButton(props: {
         {props.confirmLabel}
       </button>
       <button type="button" onClick={cancel} disabled={busy}>
-        Cancel
+        {t("cancel")}
       </button>
     </span>
   );

@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
 
@@ -15,6 +17,8 @@ export function IssueKeyForm() {
   const [copied, setCopied] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const keyField = useRef<HTMLInputElement>(null);
+  const t = useTranslations("admin.issueKey");
+  const failureMessage = useFailureMessage();
 
   async function issue(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +29,7 @@ export function IssueKeyForm() {
     setBusy(false);
     setCopied(null);
     if (!result.ok) {
-      setError(result.message);
+      setError(failureMessage(result));
       return;
     }
     setError(null);
@@ -38,10 +42,10 @@ export function IssueKeyForm() {
     if (!issued) return;
     try {
       await navigator.clipboard.writeText(issued.key);
-      setCopied("Copied to the clipboard.");
+      setCopied(t("copied"));
     } catch {
       keyField.current?.select();
-      setCopied("Copying is blocked here: the key is selected, press Ctrl+C (⌘C).");
+      setCopied(t("blocked"));
     }
   }
 
@@ -49,11 +53,11 @@ export function IssueKeyForm() {
     <div className={styles.stack}>
       <form className={styles.row} onSubmit={issue}>
         <label className={styles.field}>
-          Key label
-          <input name="label" required maxLength={100} placeholder="CI uploader" />
+          {t("label")}
+          <input name="label" required maxLength={100} placeholder={t("placeholder")} />
         </label>
         <button type="submit" className={styles.primary} disabled={busy}>
-          {busy ? "Issuing…" : "Issue key"}
+          {busy ? t("busy") : t("submit")}
         </button>
       </form>
       {error && (
@@ -63,21 +67,18 @@ export function IssueKeyForm() {
       )}
       {issued && (
         <section className={styles.newKey} aria-labelledby="new-key-heading">
-          <h3 id="new-key-heading">New key for “{issued.label}”</h3>
-          <p className={styles.warning}>
-            Copy it now: this is the only time it is shown. Only its hash is stored, so it cannot be
-            recovered; if it is lost, revoke it and issue another.
-          </p>
+          <h3 id="new-key-heading">{t("newKeyHeading", { label: issued.label })}</h3>
+          <p className={styles.warning}>{t("warning")}</p>
           <div className={styles.row}>
             <label className={styles.field}>
-              New API key
+              {t("newKey")}
               <input ref={keyField} readOnly value={issued.key} className={styles.mono} spellCheck={false} />
             </label>
             <button type="button" onClick={copy}>
-              Copy
+              {t("copy")}
             </button>
             <button type="button" onClick={() => setIssued(null)}>
-              Done
+              {t("done")}
             </button>
           </div>
           <p role="status">{copied}</p>

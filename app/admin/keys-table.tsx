@@ -1,3 +1,4 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { listApiKeys, ApiKeySort, ApiKeyStatus } from "@/lib/keys/list-api-keys";
 import styles from "./admin.module.css";
 import { DataTable, type Column } from "./data-table";
@@ -6,62 +7,73 @@ import { RevokeKeyButton } from "./revoke-key-button";
 
 type Keys = Awaited<ReturnType<typeof listApiKeys>>;
 
-const statusLabels: Record<ApiKeyStatus, string> = { all: "All", active: "Active", revoked: "Revoked" };
-const sortLabels: Record<ApiKeySort, string> = {
-  created: "Newest first",
-  label: "Label A–Z",
-  last_used: "Recently used",
-  notes: "Most notes",
-};
+const statuses: ApiKeyStatus[] = ["all", "active", "revoked"];
+const sorts: ApiKeySort[] = ["created", "label", "last_used", "notes"];
+const statusKeys = { all: "statusAll", active: "statusActive", revoked: "statusRevoked" } as const;
+const sortKeys = {
+  created: "sortCreated",
+  label: "sortLabel",
+  last_used: "sortLastUsed",
+  notes: "sortNotes",
+} as const;
 
-const columns: Column<Keys[number]>[] = [
-  { label: "Label", cell: (key) => key.label },
-  { label: "Prefix", mono: true, cell: (key) => `${key.prefix}…` },
-  { label: "Created", cell: (key) => formatTime(key.createdAt) },
-  { label: "Last used", cell: (key) => formatTime(key.lastUsedAt) },
-  { label: "Notes created", cell: (key) => key.notesCreated },
-  { label: "Active notes", cell: (key) => key.activeNotes },
-  { label: "Revoked", cell: (key) => (key.revokedAt ? formatTime(key.revokedAt) : "—") },
+type Texts = Awaited<ReturnType<typeof getTranslations<"admin">>>;
+
+const columns = (t: Texts, locale: string): Column<Keys[number]>[] => [
+  { label: t("keys.columnLabel"), cell: (key) => key.label },
+  { label: t("keys.columnPrefix"), mono: true, cell: (key) => `${key.prefix}…` },
+  { label: t("keys.columnCreated"), cell: (key) => formatTime(key.createdAt, locale) },
   {
-    label: "Actions",
+    label: t("keys.columnLastUsed"),
+    cell: (key) => (key.lastUsedAt ? formatTime(key.lastUsedAt, locale) : t("never")),
+  },
+  { label: t("keys.columnNotesCreated"), cell: (key) => key.notesCreated },
+  { label: t("keys.columnActiveNotes"), cell: (key) => key.activeNotes },
+  {
+    label: t("keys.columnRevoked"),
+    cell: (key) => (key.revokedAt ? formatTime(key.revokedAt, locale) : "—"),
+  },
+  {
+    label: t("keys.columnActions"),
     hideLabel: true,
     cell: (key) => !key.revokedAt && <RevokeKeyButton id={key.id} label={key.label} />,
   },
 ];
 
 /** The key list, with its filter and order as a plain GET form (they live in the query string). */
-export function KeysTable(props: { keys: Keys; status: ApiKeyStatus; sort: ApiKeySort }) {
+export async function KeysTable(props: { keys: Keys; status: ApiKeyStatus; sort: ApiKeySort }) {
+  const [t, locale] = await Promise.all([getTranslations("admin"), getLocale()]);
   return (
     <div className={styles.stack}>
-      <form method="get" action="/admin" className={styles.row} aria-label="Filter and sort keys">
+      <form method="get" action="/admin" className={styles.row} aria-label={t("keys.filterLabel")}>
         <label className={styles.field}>
-          Status
+          {t("keys.status")}
           <select name="status" defaultValue={props.status}>
-            {Object.entries(statusLabels).map(([value, label]) => (
+            {statuses.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`keys.${statusKeys[value]}`)}
               </option>
             ))}
           </select>
         </label>
         <label className={styles.field}>
-          Sort by
+          {t("keys.sortBy")}
           <select name="sort" defaultValue={props.sort}>
-            {Object.entries(sortLabels).map(([value, label]) => (
+            {sorts.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`keys.${sortKeys[value]}`)}
               </option>
             ))}
           </select>
         </label>
-        <button type="submit">Apply</button>
+        <button type="submit">{t("keys.apply")}</button>
       </form>
       {props.keys.length === 0 ? (
-        <p>No keys match.</p>
+        <p>{t("keys.none")}</p>
       ) : (
         <DataTable
-          label="API keys"
-          columns={columns}
+          label={t("keys.tableLabel")}
+          columns={columns(t, locale)}
           rows={props.keys}
           rowKey={(key) => key.id}
           rowHeader

@@ -1,40 +1,47 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import type { ModeratedNoteResponse, ReviewResponse } from "@/lib/admin/admin-responses";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
 import { ConfirmButton } from "./confirm-button";
 import { formatTime } from "./format-time";
 
-const sealingLabels: Record<string, string> = {
-  password: "by its password (the server cannot open it)",
-  none: "no (no content, or stored before sealing: run npm run reseal)",
-};
+type Texts = ReturnType<typeof useTranslations<"admin.moderation">>;
+
+function sealingLabel(t: Texts, sealing: string): string {
+  if (sealing === "password") return t("sealedByPassword");
+  if (sealing === "none") return t("sealedNone");
+  return t("sealedWithKey", { key: sealing.replace(/^server key /, "") });
+}
 
 function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
+  const t = useTranslations("admin.moderation");
+  const locale = useLocale();
   const rows: [string, string][] = [
-    ["Id", note.id],
-    ["Status", note.status],
-    ["Created", formatTime(note.created_at)],
-    ["Expires", formatTime(note.expires_at, "never (permanent)")],
-    ["Reads", `${note.read_count}${note.burn_after === null ? "" : ` of ${note.burn_after}`}`],
-    ["Password", note.password_required ? "yes" : "no"],
-    ["Owner key", note.owner ? `${note.owner.label} (${note.owner.prefix}…)` : "none (anonymous)"],
-    ["Format", note.content_type],
-    ["Size", `${note.size_bytes.toLocaleString("en")} bytes`],
-    ["Pages", String(note.page_count)],
-    ["Sealed", sealingLabels[note.sealing] ?? `with the ${note.sealing}`],
+    [t("id"), note.id],
+    [t("status"), note.status],
+    [t("created"), note.created_at === null ? "—" : formatTime(note.created_at, locale)],
+    [t("expires"), note.expires_at === null ? t("neverPermanent") : formatTime(note.expires_at, locale)],
     [
-      "Encryption",
-      note.encrypted
-        ? "end to end: the server cannot read it (a review shows only its envelope)"
-        : "not end to end",
+      t("reads"),
+      note.burn_after === null
+        ? String(note.read_count)
+        : t("readsOf", { reads: note.read_count, limit: note.burn_after }),
     ],
+    [t("password"), note.password_required ? t("yes") : t("no")],
+    [t("owner"), note.owner ? `${note.owner.label} (${note.owner.prefix}…)` : t("anonymous")],
+    [t("format"), note.content_type],
+    [t("size"), t("bytes", { count: note.size_bytes.toLocaleString(locale) })],
+    [t("pages"), String(note.page_count)],
+    [t("sealed"), sealingLabel(t, note.sealing)],
+    [t("encryption"), note.encrypted ? t("endToEnd") : t("notEndToEnd")],
   ];
   return (
-    <dl className={styles.details} aria-label="Note metadata">
+    <dl className={styles.details} aria-label={t("metadataLabel")}>
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt>{term}</dt>
@@ -46,15 +53,17 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
 }
 
 function ReviewedContent({ review }: { review: ReviewResponse }) {
+  const t = useTranslations("admin.moderation");
   if (review.unreadable) return <p role="note">{review.unreadable}</p>;
-  if (review.pages.length === 0) return <p>This note has no content left (it was burned).</p>;
+  if (review.pages.length === 0) return <p>{t("noContent")}</p>;
   return (
-    <div className={styles.stack} aria-label="Note content">
+    <div className={styles.stack} aria-label={t("contentLabel")}>
       {review.pages.map((page) => (
         <article key={page.index} className={styles.reviewPage}>
           <h4>
-            Page {page.index + 1}
-            {page.title && `: ${page.title}`} ({page.content_type})
+            {page.title
+              ? t("pageHeadingTitled", { n: page.index + 1, title: page.title, format: page.content_type })
+              : t("pageHeading", { n: page.index + 1, format: page.content_type })}
           </h4>
           <pre className={styles.mono}>{page.content}</pre>
         </article>
@@ -70,6 +79,8 @@ export function NoteModeration() {
   const [review, setReview] = useState<ReviewResponse | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const t = useTranslations("admin.moderation");
+  const failureMessage = useFailureMessage();
 
   async function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,22 +91,22 @@ export function NoteModeration() {
     setReview(null);
     setMessage(null);
     setNote(result.ok ? result.data : null);
-    setError(result.ok ? null : result.message);
+    setError(result.ok ? null : failureMessage(result));
   }
 
   async function reviewContent() {
     if (!note) return;
     const result = await adminRequest<ReviewResponse>(`/admin/api/notes/${note.id}/review`);
     setReview(result.ok ? result.data : null);
-    setError(result.ok ? null : result.message);
+    setError(result.ok ? null : failureMessage(result));
     router.refresh();
   }
 
   async function takeDown() {
     if (!note) return null;
     const result = await adminRequest(`/admin/api/notes/${note.id}`, { method: "DELETE" });
-    if (!result.ok) return result.message;
-    setMessage(`Note ${note.id} was deleted.`);
+    if (!result.ok) return failureMessage(result);
+    setMessage(t("deleted", { id: note.id }));
     setNote(null);
     setReview(null);
     router.refresh();
@@ -106,11 +117,11 @@ export function NoteModeration() {
     <div className={styles.stack}>
       <form className={styles.row} onSubmit={lookUp}>
         <label className={styles.field}>
-          Note id or URL
+          {t("noteField")}
           <input name="note" required spellCheck={false} className={styles.mono} />
         </label>
         <button type="submit" className={styles.primary}>
-          Look up
+          {t("lookUp")}
         </button>
       </form>
       <p role="status">{message}</p>
@@ -124,19 +135,17 @@ export function NoteModeration() {
           <NoteDetails note={note} />
           <div className={styles.row}>
             <button type="button" onClick={reviewContent}>
-              Review content
+              {t("review")}
             </button>
             <ConfirmButton
-              question={`Delete note ${note.id} for good?`}
-              confirmLabel="Delete note"
+              question={t("deleteQuestion", { id: note.id })}
+              confirmLabel={t("deleteConfirm")}
               onConfirm={takeDown}
             >
-              Delete note…
+              {t("delete")}
             </ConfirmButton>
           </div>
-          <p className={styles.hint}>
-            Reviewing shows the content without counting a view; it is recorded in the audit log.
-          </p>
+          <p className={styles.hint}>{t("reviewHint")}</p>
           {review && <ReviewedContent review={review} />}
         </>
       )}

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { adminEnabled, currentAdminSession } from "@/lib/admin/admin-access";
 import { keyListQuerySchema } from "@/lib/admin/admin-schemas";
+import { ClientMessages } from "@/lib/i18n/client-messages";
 import { listAdminActions } from "@/lib/admin/list-admin-actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { listWebhooksForAdmin } from "@/lib/webhooks/list-webhooks-for-admin";
@@ -16,9 +18,14 @@ import { SignInForm } from "./sign-in-form";
 import { SignOutButton } from "./sign-out-button";
 import { WebhooksTable } from "./webhooks-table";
 
-export const metadata: Metadata = { title: "Admin · Notes", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("adminTitle"), robots: { index: false, follow: false } };
+}
 
 const auditEntriesShown = 50;
+
+const adminMessages = ["admin", "apiFailure"] as const;
 
 // GET /admin: sign-in, or keys, moderation and the audit log for a signed-in administrator
 export default async function AdminPage(props: { searchParams: Promise<Record<string, unknown>> }) {
@@ -26,11 +33,14 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
   await connection();
   if (!adminEnabled()) notFound();
   const session = await currentAdminSession();
+  const [t, locale] = await Promise.all([getTranslations("admin"), getLocale()]);
   if (!session) {
     return (
       <div className={styles.page}>
-        <h1>Notes admin</h1>
-        <SignInForm />
+        <h1>{t("heading")}</h1>
+        <ClientMessages namespaces={adminMessages}>
+          <SignInForm />
+        </ClientMessages>
       </div>
     );
   }
@@ -42,29 +52,33 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
     listWebhooksForAdmin(),
   ]);
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1>Notes admin</h1>
-        <p className={styles.hint}>Signed in until {formatTime(new Date(session.expiresAt * 1000))}</p>
-        <SignOutButton />
-      </header>
-      <section className={styles.card} aria-labelledby="keys-heading">
-        <h2 id="keys-heading">API keys</h2>
-        <IssueKeyForm />
-        <KeysTable keys={keys} status={status} sort={sort} />
-      </section>
-      <section className={styles.card} aria-labelledby="webhooks-heading">
-        <h2 id="webhooks-heading">Webhooks</h2>
-        <WebhooksTable webhooks={webhooks} />
-      </section>
-      <section className={styles.card} aria-labelledby="moderation-heading">
-        <h2 id="moderation-heading">Moderation</h2>
-        <NoteModeration />
-      </section>
-      <section className={styles.card} aria-labelledby="audit-heading">
-        <h2 id="audit-heading">Latest admin actions</h2>
-        <AuditTable entries={entries} />
-      </section>
-    </div>
+    <ClientMessages namespaces={adminMessages}>
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1>{t("heading")}</h1>
+          <p className={styles.hint}>
+            {t("signedInUntil", { at: formatTime(new Date(session.expiresAt * 1000), locale) })}
+          </p>
+          <SignOutButton />
+        </header>
+        <section className={styles.card} aria-labelledby="keys-heading">
+          <h2 id="keys-heading">{t("keysHeading")}</h2>
+          <IssueKeyForm />
+          <KeysTable keys={keys} status={status} sort={sort} />
+        </section>
+        <section className={styles.card} aria-labelledby="webhooks-heading">
+          <h2 id="webhooks-heading">{t("webhooksHeading")}</h2>
+          <WebhooksTable webhooks={webhooks} />
+        </section>
+        <section className={styles.card} aria-labelledby="moderation-heading">
+          <h2 id="moderation-heading">{t("moderationHeading")}</h2>
+          <NoteModeration />
+        </section>
+        <section className={styles.card} aria-labelledby="audit-heading">
+          <h2 id="audit-heading">{t("auditHeading")}</h2>
+          <AuditTable entries={entries} />
+        </section>
+      </div>
+    </ClientMessages>
   );
 }

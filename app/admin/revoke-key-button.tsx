@@ -1,20 +1,28 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import { ConfirmButton } from "./confirm-button";
 
 export function RevokeKeyButton({ id, label }: { id: string; label: string }) {
   const router = useRouter();
+  const t = useTranslations("admin.keys");
+  const failureMessage = useFailureMessage();
   async function revoke() {
     const result = await adminRequest(`/admin/api/keys/${id}/revoke`);
-    if (!result.ok) return result.message;
+    if (!result.ok) return failureMessage(result);
     router.refresh();
     return null;
   }
   return (
-    <ConfirmButton question={`Revoke "${label}"?`} confirmLabel="Revoke key" onConfirm={revoke}>
-      Revoke…
+    <ConfirmButton
+      question={t("revokeQuestion", { label })}
+      confirmLabel={t("revokeConfirm")}
+      onConfirm={revoke}
+    >
+      {t("revoke")}
     </ConfirmButton>
   );
 }

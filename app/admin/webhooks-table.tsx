@@ -1,37 +1,45 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { listWebhooksForAdmin } from "@/lib/webhooks/list-webhooks-for-admin";
 import { DataTable, type Column } from "./data-table";
 import { formatTime } from "./format-time";
 
 type Webhooks = Awaited<ReturnType<typeof listWebhooksForAdmin>>;
 
-const columns: Column<Webhooks[number]>[] = [
-  { label: "Key", cell: (hook) => `${hook.apiKey.label} (${hook.apiKey.prefix}…)` },
-  { label: "URL", mono: true, cell: (hook) => hook.url },
-  { label: "Events", cell: (hook) => hook.events.join(", ") },
-  { label: "Pending", cell: (hook) => hook.pending },
-  { label: "Given up", cell: (hook) => hook.givenUp },
+type Texts = Awaited<ReturnType<typeof getTranslations<"admin.webhooks">>>;
+
+const columns = (t: Texts, locale: string): Column<Webhooks[number]>[] => [
+  { label: t("columnKey"), cell: (hook) => `${hook.apiKey.label} (${hook.apiKey.prefix}…)` },
+  { label: t("columnUrl"), mono: true, cell: (hook) => hook.url },
+  { label: t("columnEvents"), cell: (hook) => hook.events.join(", ") },
+  { label: t("columnPending"), cell: (hook) => hook.pending },
+  { label: t("columnGivenUp"), cell: (hook) => hook.givenUp },
   {
-    label: "Recent failures",
+    label: t("columnFailures"),
     cell: (hook) =>
       hook.deliveries.length === 0
         ? "—"
         : hook.deliveries.map((delivery) => (
             <div key={delivery.id}>
-              {formatTime(delivery.createdAt)} {delivery.event}: {delivery.lastError} ({delivery.attempts}{" "}
-              {delivery.attempts === 1 ? "attempt" : "attempts"}
-              {delivery.failedAt ? ", given up" : ""})
+              {t("failure", {
+                at: formatTime(delivery.createdAt, locale),
+                event: delivery.event,
+                error: delivery.lastError ?? "",
+                attempts: delivery.attempts,
+                givenUp: delivery.failedAt ? "true" : "false",
+              })}
             </div>
           )),
   },
 ];
 
 /** Each key's webhooks and how their deliveries fare; never a secret or a payload. */
-export function WebhooksTable({ webhooks }: { webhooks: Webhooks }) {
-  if (webhooks.length === 0) return <p>No webhooks.</p>;
+export async function WebhooksTable({ webhooks }: { webhooks: Webhooks }) {
+  const [t, locale] = await Promise.all([getTranslations("admin.webhooks"), getLocale()]);
+  if (webhooks.length === 0) return <p>{t("none")}</p>;
   return (
     <DataTable
-      label="Webhooks"
-      columns={columns}
+      label={t("tableLabel")}
+      columns={columns(t, locale)}
       rows={webhooks}
       rowKey={(hook) => hook.id}
       rowData={(hook) => ({ "data-webhook-id": hook.id })}

@@ -32,7 +32,8 @@ export async function sendJson<T>(
       ok: false,
       status: 0,
       error: "network_error",
-      message: "The server could not be reached. Check your connection and try again.",
+      // What the page shows for it is in the catalogs (useFailureMessage).
+      message: "The server could not be reached.",
       retryAfter: null,
     };
   }
@@ -46,16 +47,4 @@ export async function sendJson<T>(
     message: typeof json.message === "string" ? json.message : `The server answered ${response.status}.`,
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
   };
-}
-
-/** What a person reads after a 429: when to try again, as a time of day and in seconds. */
-export function retryMessage(retryAfter: number | null): string {
-  if (retryAfter === null) return "Too many attempts. Please wait a moment and try again.";
-  const at = new Date(Date.now() + retryAfter * 1000).toLocaleTimeString();
-  return `Too many attempts. Try again in ${retryAfter} s (at ${at}).`;
-}
-
-/** The message to show for a failed call: rate limits get the retry time. */
-export function failureMessage(failure: ApiFailure): string {
-  return failure.error === "rate_limited" ? retryMessage(failure.retryAfter) : failure.message;
 }

@@ -1,5 +1,10 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../i18n/catalogs";
 import { checkDraft, errorMessage, fieldOfError } from "./create-errors";
+
+const t = createTranslator({ locale: "en", messages: catalogs.en, namespace: "createErrors" });
+const de = createTranslator({ locale: "de", messages: catalogs.de, namespace: "createErrors" });
 
 describe("fieldOfError", () => {
   it("follows the field the API names first in its message", () => {
@@ -31,20 +36,21 @@ describe("fieldOfError", () => {
 
 describe("errorMessage", () => {
   it("names the field by its label, never by its JSON path", () => {
-    expect(errorMessage("content-0", "empty_content", "content: must not be empty", 1)).toBe(
+    expect(errorMessage(t, "content-0", "empty_content", "content: must not be empty", 1)).toBe(
       "Write something first: the note is empty.",
     );
-    expect(errorMessage("content-2", "empty_page", "pages[2].content: must not be empty", 3)).toBe(
+    expect(errorMessage(t, "content-2", "empty_page", "pages[2].content: must not be empty", 3)).toBe(
       "Page 3 is empty: write something on it or remove it.",
     );
-    expect(errorMessage("burn_after", "bad_burn_after", "burn_after: must be at most 1000", 1)).toBe(
+    expect(errorMessage(t, "burn_after", "bad_burn_after", "burn_after: must be at most 1000", 1)).toBe(
       "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
     );
     expect(
-      errorMessage("burn_after_failures", "bad_burn_after", "burn_after_failures: must be at most 100", 1),
+      errorMessage(t, "burn_after_failures", "bad_burn_after", "burn_after_failures: must be at most 100", 1),
     ).toBe("Enter a whole number from 1 to 100, or leave it empty for no limit.");
     expect(
       errorMessage(
+        t,
         "burn_after_failures",
         "bad_burn_after",
         "burn_after_failures: needs a password: only a note with a password can burn after wrong passwords",
@@ -53,33 +59,47 @@ describe("errorMessage", () => {
     ).toBe("Set a password too: only a note with a password can be destroyed after wrong passwords.");
     expect(
       errorMessage(
+        t,
         "content-1",
         "bad_json",
         "pages[1].content: contains U+0000 (NUL), which cannot be stored",
         2,
       ),
     ).toBe("The text of page 2 contains U+0000 (NUL), which cannot be stored.");
-    expect(errorMessage("password", "bad_json", "password: must be a string", 1)).toBe(
+    expect(errorMessage(t, "password", "bad_json", "password: must be a string", 1)).toBe(
       "The password must be a string.",
     );
   });
 
+  it("speaks the page's language, keeping the API's reason as it came", () => {
+    expect(errorMessage(de, "content-2", "empty_page", "pages[2].content: must not be empty", 3)).toBe(
+      "Seite 3 ist leer: Schreiben Sie etwas darauf oder entfernen Sie sie.",
+    );
+    expect(errorMessage(de, "password", "bad_json", "password: must be a string", 1)).toBe(
+      "Das Passwort ist ungültig (der Server sagt: must be a string).",
+    );
+    expect(checkDraft(de, ["a"], "0")).toEqual({
+      burn_after:
+        "Geben Sie eine ganze Zahl von 1 bis 1000 ein oder lassen Sie das Feld für kein Limit leer.",
+    });
+  });
+
   it("keeps messages that are already sentences", () => {
     const tooLarge = "The note is 524289 bytes of text; the limit is 524288 (512 KiB).";
-    expect(errorMessage("content-0", "too_large", tooLarge, 1)).toBe(tooLarge);
+    expect(errorMessage(t, "content-0", "too_large", tooLarge, 1)).toBe(tooLarge);
   });
 });
 
 describe("checkDraft", () => {
   it("finds every empty page and a read limit out of range, each by its field", () => {
-    expect(checkDraft(["a", " \n", ""], "0")).toEqual({
+    expect(checkDraft(t, ["a", " \n", ""], "0")).toEqual({
       "content-1": "Page 2 is empty: write something on it or remove it.",
       "content-2": "Page 3 is empty: write something on it or remove it.",
       burn_after: "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
     });
-    expect(checkDraft(["a"], "1.5")).toHaveProperty("burn_after");
-    expect(checkDraft(["a"], "1001")).toHaveProperty("burn_after");
-    expect(checkDraft(["a"], "")).toEqual({});
-    expect(checkDraft(["a"], "1000")).toEqual({});
+    expect(checkDraft(t, ["a"], "1.5")).toHaveProperty("burn_after");
+    expect(checkDraft(t, ["a"], "1001")).toHaveProperty("burn_after");
+    expect(checkDraft(t, ["a"], "")).toEqual({});
+    expect(checkDraft(t, ["a"], "1000")).toEqual({});
   });
 });

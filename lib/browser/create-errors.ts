@@ -1,9 +1,14 @@
+import type { useTranslations } from "next-intl";
 import { notePolicy } from "../notes/note-policy";
 
 // Where the create form shows an error, and in what words. Keys are the form's field ids
 // ("content-0", "format-2", "ttl", ...); "form" is the form as a whole. The API names the field first
 // in its message ("pages[2].content: must not be empty"): that decides the place, and the words are
-// rewritten for a person, who knows the fields by their labels, not by the API's names.
+// rewritten for a person, who knows the fields by their labels, not by the API's names, in the
+// page's language (the "createErrors" messages of the catalogs).
+
+/** The create form's error messages, in the page's language. */
+export type CreateErrorTexts = ReturnType<typeof useTranslations<"createErrors">>;
 
 const fieldOfCode: Record<string, string> = {
   empty_content: "content-0",
@@ -33,63 +38,69 @@ export function fieldOfError(code: string, message: string, pageCount: number): 
   return fieldOfCode[code] ?? "form";
 }
 
-const burnAfterMessage = `Enter a whole number from ${notePolicy.minBurnAfter} to ${notePolicy.maxBurnAfter}, or leave it empty for no limit.`;
+const burnAfterMessage = (t: CreateErrorTexts) =>
+  t("burnAfter", { min: notePolicy.minBurnAfter, max: notePolicy.maxBurnAfter });
 
 /** The wrong-password limit's error: it needs a password, or a whole number in range. */
-function failuresMessage(message: string): string {
+function failuresMessage(t: CreateErrorTexts, message: string): string {
   return message.includes("needs a password")
-    ? "Set a password too: only a note with a password can be destroyed after wrong passwords."
-    : `Enter a whole number from ${notePolicy.minBurnAfterFailures} to ${notePolicy.maxBurnAfterFailures}, or leave it empty for no limit.`;
+    ? t("failuresNeedPassword")
+    : t("burnAfter", { min: notePolicy.minBurnAfterFailures, max: notePolicy.maxBurnAfterFailures });
 }
 
 /** What a field is called on the form, as the subject of a sentence. */
-function subjectOf(field: string, pageCount: number): string {
+function subjectOf(t: CreateErrorTexts, field: string, pageCount: number): string {
   const page = /^(content|format)-(\d+)$/.exec(field);
   if (page) {
-    const what = page[1] === "content" ? "text" : "format";
-    return pageCount > 1 ? `The ${what} of page ${Number(page[2]) + 1}` : `The ${what}`;
+    const n = Number(page[2]) + 1;
+    if (page[1] === "content") return pageCount > 1 ? t("subjectTextOfPage", { n }) : t("subjectText");
+    return pageCount > 1 ? t("subjectFormatOfPage", { n }) : t("subjectFormat");
   }
-  const names: Record<string, string> = {
-    ttl: "The expiry",
-    password: "The password",
-    recipients: "The list of recipients",
-  };
-  return names[field] ?? "This";
+  if (field === "ttl") return t("subjectTtl");
+  if (field === "recipients") return t("subjectRecipients");
+  return field === "password" ? t("subjectPassword") : t("subjectOther");
 }
-
-/** An encrypted note over the size limit: its envelope is about a third bigger than its text. */
-export const encryptedTooLargeMessage =
-  "Encrypted, the note is over the limit of 512 KiB: encryption makes it about a third bigger. " +
-  "Shorten it, or turn encryption off.";
 
 /** The empty-page message, shared by the form's own check and the API's answer. */
-export function emptyPageMessage(index: number, pageCount: number): string {
-  return pageCount > 1
-    ? `Page ${index + 1} is empty: write something on it or remove it.`
-    : "Write something first: the note is empty.";
+export function emptyPageMessage(t: CreateErrorTexts, index: number, pageCount: number): string {
+  return pageCount > 1 ? t("emptyPage", { n: index + 1 }) : t("emptyNote");
 }
 
-/** An API error in the words of the form: the field is named by its label, not by its JSON path. */
-export function errorMessage(field: string, code: string, message: string, pageCount: number): string {
+/**
+ * An API error in the words of the form: the field is named by its label, not by its JSON path. The
+ * API's own reason after the path stays as it came (English): the form has no words for every one.
+ */
+export function errorMessage(
+  t: CreateErrorTexts,
+  field: string,
+  code: string,
+  message: string,
+  pageCount: number,
+): string {
   if (code === "empty_content" || code === "empty_page") {
-    return emptyPageMessage(Number(field.split("-")[1] ?? 0), pageCount);
+    return emptyPageMessage(t, Number(field.split("-")[1] ?? 0), pageCount);
   }
   if (code === "bad_burn_after")
-    return field === "burn_after_failures" ? failuresMessage(message) : burnAfterMessage;
-  if (code === "bad_api_key")
-    return "This API key is not valid (unknown, mistyped or revoked). Check it, or leave the field empty.";
+    return field === "burn_after_failures" ? failuresMessage(t, message) : burnAfterMessage(t);
+  if (code === "bad_api_key") return t("badApiKey");
   const detail = /^[\w[\].]+: (.*)$/.exec(message);
-  return detail ? `${subjectOf(field, pageCount)} ${detail[1]}.` : message;
+  return detail
+    ? t("withDetail", { subject: subjectOf(t, field, pageCount), detail: detail[1] ?? "" })
+    : message;
 }
 
 /** The checks the form makes before sending: empty pages and the read limit, each by its field. */
-export function checkDraft(contents: string[], burnAfter: string): Record<string, string> {
+export function checkDraft(
+  t: CreateErrorTexts,
+  contents: string[],
+  burnAfter: string,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   contents.forEach((content, index) => {
-    if (content.trim() === "") errors[`content-${index}`] = emptyPageMessage(index, contents.length);
+    if (content.trim() === "") errors[`content-${index}`] = emptyPageMessage(t, index, contents.length);
   });
   const limit = Number(burnAfter);
   const inRange = limit >= notePolicy.minBurnAfter && limit <= notePolicy.maxBurnAfter;
-  if (burnAfter !== "" && !(Number.isInteger(limit) && inRange)) errors.burn_after = burnAfterMessage;
+  if (burnAfter !== "" && !(Number.isInteger(limit) && inRange)) errors.burn_after = burnAfterMessage(t);
   return errors;
 }

@@ -34,8 +34,17 @@ describe("TTL_CHOICES", () => {
     }
   });
 
-  it("labels a choice as the create page shows it", () => {
-    expect(["1m", "5m", "1h", "12h", "1d", "90d"].map(ttlLabel)).toEqual([
+  it("labels a choice as the create page shows it, in the page's language", () => {
+    const choices = ["1m", "5m", "1h", "12h", "1d", "90d"];
+    expect(choices.map((ttl) => ttlLabel(ttl, "de"))).toEqual([
+      "1 Minute",
+      "5 Minuten",
+      "1 Stunde",
+      "12 Stunden",
+      "1 Tag",
+      "90 Tage",
+    ]);
+    expect(choices.map((ttl) => ttlLabel(ttl, "en"))).toEqual([
       "1 minute",
       "5 minutes",
       "1 hour",

@@ -30,11 +30,12 @@ export function parseTtlChoices(text: string): TtlChoices | null {
   return choices;
 }
 
-const unitWords = { m: "minute", h: "hour", d: "day" } as const;
+const unitNames = { m: "minute", h: "hour", d: "day" } as const;
 
-/** `5m` as the create page shows it: "5 minutes". */
-export function ttlLabel(ttl: string): string {
-  const count = Number(ttl.slice(0, -1));
-  const word = unitWords[ttl.slice(-1) as keyof typeof unitWords];
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+/** `5m` as the create page shows it, in the page's language: "5 minutes", "5 Minuten". */
+export function ttlLabel(ttl: string, locale: string): string {
+  const unit = unitNames[ttl.slice(-1) as keyof typeof unitNames];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(
+    Number(ttl.slice(0, -1)),
+  );
 }

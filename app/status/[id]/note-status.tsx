@@ -1,20 +1,14 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { failureMessage, sendJson } from "@/lib/browser/call-api";
+import { sendJson } from "@/lib/browser/call-api";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { NoteEventsResponse } from "@/lib/notes/note-response-schemas";
 
 /** How often the log is fetched again while the page is open. */
 const refreshMs = 5_000;
-
-const describe: Record<NoteEventsResponse["events"][number]["type"], string> = {
-  created: "Created",
-  read: "Opened",
-  burned: "Destroyed after its last read",
-  password_failed: "Wrong password tried",
-  deleted: "Deleted",
-  expired: "Expired",
-};
 
 type Log =
   | { state: "loading" }
@@ -30,6 +24,9 @@ const gone = new Set(["burned", "deleted", "expired"]);
 export function NoteStatus({ id }: { id: string }) {
   const [log, setLog] = useState<Log>({ state: "loading" });
   const [version, setVersion] = useState(0);
+  const t = useTranslations("status");
+  const locale = useLocale();
+  const failureMessage = useFailureMessage();
 
   useEffect(() => {
     const token = tokenInFragment();
@@ -42,10 +39,7 @@ export function NoteStatus({ id }: { id: string }) {
       if (stopped) return;
       if (result.ok) setLog({ state: "shown", events: result.data.events });
       else if (result.error === "not_found") {
-        setLog({
-          state: "failed",
-          message: "Nothing to show: this status link is incomplete, or the log was deleted.",
-        });
+        setLog({ state: "failed", message: t("nothingToShow") });
       } else setLog({ state: "failed", message: failureMessage(result) });
     };
     void load();
@@ -54,11 +48,13 @@ export function NoteStatus({ id }: { id: string }) {
       stopped = true;
       clearInterval(timer);
     };
+    // The texts are the page's; the log is fetched again only for another note or after a delete.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, version]);
 
   async function remove() {
     const token = tokenInFragment();
-    if (!window.confirm("Delete this note now? Its link will no longer open anything.")) return;
+    if (!window.confirm(t("confirmDelete"))) return;
     const result = await sendJson(`/api/v1/shares/${id}`, {
       method: "DELETE",
       headers: { "x-delete-token": token },
@@ -75,31 +71,31 @@ export function NoteStatus({ id }: { id: string }) {
     log.state === "shown" && !events.some((event) => event.recipient === null && gone.has(event.type));
   return (
     <section className="card" aria-labelledby="status-heading">
-      <h1 id="status-heading">Who opened your note</h1>
-      <p className="hint">This page refreshes itself. Keep its link private: it can delete the note.</p>
-      {log.state === "loading" && <p role="status">Loading…</p>}
+      <h1 id="status-heading">{t("heading")}</h1>
+      <p className="hint">{t("hint")}</p>
+      {log.state === "loading" && <p role="status">{t("loading")}</p>}
       {log.state === "failed" && (
         <p className="field-error" role="alert">
           {log.message}
         </p>
       )}
       {log.state === "shown" && (
-        <table aria-label="Access log">
+        <table aria-label={t("tableLabel")}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              {withRecipients && <th scope="col">Recipient</th>}
-              <th scope="col">Reads left</th>
-              <th scope="col">Reader</th>
+              <th scope="col">{t("when")}</th>
+              <th scope="col">{t("what")}</th>
+              {withRecipients && <th scope="col">{t("recipient")}</th>}
+              <th scope="col">{t("readsLeft")}</th>
+              <th scope="col">{t("reader")}</th>
             </tr>
           </thead>
           <tbody>
             {events.map((event, index) => (
               <tr key={index} data-event={event.type}>
-                <td>{new Date(event.at * 1000).toLocaleString()}</td>
-                <td>{describe[event.type]}</td>
-                {withRecipients && <td>{event.recipient ?? "Everyone"}</td>}
+                <td>{formatDateTime(event.at, locale)}</td>
+                <td>{t(`events.${event.type}`)}</td>
+                {withRecipients && <td>{event.recipient ?? t("everyone")}</td>}
                 <td>{event.remaining_views ?? "—"}</td>
                 <td>{event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}</td>
               </tr>
@@ -110,7 +106,7 @@ export function NoteStatus({ id }: { id: string }) {
       {live && (
         <div className="button-row">
           <button type="button" className="button danger" onClick={() => void remove()}>
-            Delete now
+            {t("deleteNow")}
           </button>
         </div>
       )}

@@ -1,0 +1,19 @@
+import { createTranslator } from "next-intl";
+import { describe, expect, it } from "vitest";
+import { catalogs } from "./catalogs";
+import { formatDuration } from "./format-date-time";
+import type { Locale } from "./locales";
+
+const durationIn = (locale: Locale, seconds: number) => {
+  const t = createTranslator({ locale, messages: catalogs[locale], namespace: "countdown.units" });
+  return formatDuration(seconds, locale, (unit, count) => t(unit, { count }));
+};
+
+describe("formatDuration", () => {
+  it("says a countdown in the page's language, to the minute when it is days long", () => {
+    expect(durationIn("en", 3_600)).toBe("1 h 0 min 0 s");
+    expect(durationIn("en", 2 * 86_400 + 3 * 3_600 + 5 * 60 + 9)).toBe("2 d 3 h 5 min");
+    expect(durationIn("de", 59 * 60 + 7)).toBe("59 Min., 7 Sek.");
+    expect(durationIn("de", 2 * 86_400 + 3 * 3_600 + 5 * 60 + 9)).toBe("2 Tg., 3 Std. und 5 Min.");
+  });
+});
