@@ -2,7 +2,7 @@ import "server-only";
 import { queryRows } from "../db";
 import { assertNoteId, notFound } from "../notes/note-id";
 import type { ContentType } from "../notes/note-policy";
-import { storedNoteSql } from "../notes/note-sql";
+import { storedNoteSql } from "../notes/note-admin-sql";
 
 export type ModeratedNote = {
   id: string;

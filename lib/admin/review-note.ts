@@ -6,7 +6,7 @@ import { sealingKeys } from "../env";
 import { assertNoteId, notFound } from "../notes/note-id";
 import type { ContentType } from "../notes/note-policy";
 import { openPage, type StoredPageText } from "../notes/note-sealing";
-import { storedPagesSql } from "../notes/note-sql";
+import { storedPagesSql } from "../notes/note-admin-sql";
 
 type StoredPageRow = { id: string } & (
   (StoredPageText & { content_type: ContentType }) | { page_index: null; content_type: null }

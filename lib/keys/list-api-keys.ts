@@ -1,6 +1,6 @@
 import "server-only";
 import { getPrisma, queryRows } from "../db";
-import { liveNoteCountsSql } from "../notes/note-sql";
+import { liveNoteCountsSql } from "../notes/note-admin-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 export const apiKeyStatuses = ["all", "active", "revoked"] as const;

@@ -1,4 +1,3 @@
-import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
 import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
@@ -247,80 +246,4 @@ export function purgeNotesSql(kind: PurgeKind, batchSize: number) {
     ${logEventsCtes(eventsOf("purged", Prisma.sql`'expired'`, Prisma.sql`WHERE burned_at IS NULL`, Prisma.sql`expires_at`))}
     SELECT encrypted, password_required, multi_page, content_type, count(*)::int AS deleted
     FROM purged WHERE content_id IS NULL GROUP BY encrypted, password_required, multi_page, content_type`;
-}
-
-/**
- * A stored note's metadata for moderation (live, or expired or burned but not yet purged), with its
- * key, never its content; the status is judged by the database clock, like liveNote.
- */
-export function storedNoteSql(id: string) {
-  return Prisma.sql`
-    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
-           s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
-           (SELECT min(sealed_by) FROM share_pages WHERE share_id = s.id) AS sealed_by,
-           s.encrypted,
-           CASE WHEN s.burned_at IS NOT NULL THEN 'burned'
-                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
-           k.label AS key_label, k.prefix AS key_prefix
-    FROM shares s LEFT JOIN api_keys k ON k.id = s.api_key_id
-    WHERE s.id = ${id}`;
-}
-
-/** A stored note's pages as written, for moderation; a burned note is one row with no page. */
-export function storedPagesSql(id: string) {
-  return Prisma.sql`
-    SELECT s.id, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
-    FROM shares s LEFT JOIN share_pages p ON p.share_id = s.id
-    WHERE s.id = ${id} ORDER BY p.page_index`;
-}
-
-/** How many live notes each of the keys has. */
-export function liveNoteCountsSql(keyIds: string[]) {
-  return Prisma.sql`
-    SELECT api_key_id, count(*)::int AS live FROM shares
-    WHERE api_key_id = ANY(${keyIds}::uuid[]) AND ${liveNote} AND content_id IS NULL
-    GROUP BY api_key_id`;
-}
-
-/**
- * The next `batchSize` pages after (`afterId`, `afterIndex`) that are not sealed by `keyId` nor by a
- * password: sealed by an older key, or stored before sealing (null). Walks the primary key.
- */
-export function pagesToResealSql(keyId: string, after: { id: string; index: number }, batchSize: number) {
-  return Prisma.sql`
-    SELECT share_id, page_index, title, content, html, raw_html, sealed_by FROM share_pages
-    WHERE (sealed_by IS NULL OR sealed_by NOT IN (${keyId}, ${passwordKeyId}))
-      AND (share_id, page_index) > (${after.id}, ${after.index}::int)
-    ORDER BY share_id, page_index LIMIT ${batchSize}::int`;
-}
-
-export type ResealedPage = {
-  share_id: string;
-  page_index: number;
-  title: string | null;
-  content: string;
-  html: string;
-  raw_html: string | null;
-  sealed_by: string;
-  /** what sealed the page when it was read: a page changed since is left alone */
-  was_sealed_by: string | null;
-};
-
-/** Writes re-sealed pages in one statement, each only if still sealed as when it was read. */
-export function resealPagesSql(pages: ResealedPage[]) {
-  return Prisma.sql`
-    WITH resealed AS (
-      UPDATE share_pages p SET title = r.title, content = r.content, html = r.html,
-                               raw_html = r.raw_html, sealed_by = r.sealed_by
-      FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(share_id text, page_index int,
-        title text, content text, html text, raw_html text, sealed_by text, was_sealed_by text)
-      WHERE p.share_id = r.share_id AND p.page_index = r.page_index
-        AND p.sealed_by IS NOT DISTINCT FROM r.was_sealed_by
-      RETURNING 1)
-    SELECT count(*)::int AS resealed FROM resealed`;
-}
-
-/** Whether any page is still sealed with the key. */
-export function pagesSealedBySql(keyId: string) {
-  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM share_pages WHERE sealed_by = ${keyId}) AS used`;
 }

@@ -3,7 +3,7 @@ import { SealError } from "../crypto/seal";
 import { getPrisma, queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { openPage, sealPage, type StoredPageText } from "./note-sealing";
-import { pagesSealedBySql, pagesToResealSql, resealPagesSql, type ResealedPage } from "./note-sql";
+import { pagesSealedBySql, pagesToResealSql, resealPagesSql, type ResealedPage } from "./note-admin-sql";
 import { forgetSealingKeys } from "./sealing-key-registry";
 import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 
