@@ -109,6 +109,12 @@ export function notePasswordHashSql(id: string) {
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${readable}`;
 }
 
+/** The SET clauses of an UPDATE on shares that burn the note when `reached` holds: no content, no hash. */
+function burnWhen(reached: Prisma.Sql) {
+  return Prisma.sql`burned_at = CASE WHEN ${reached} THEN now() END,
+        password_hash = CASE WHEN ${reached} THEN NULL ELSE password_hash END`;
+}
+
 /**
  * Counts one wrong password on a note with burn_after_failures, checked against `checkedHash`. The
  * failure that reaches the limit destroys the note in this same statement (its pages deleted, its
@@ -120,8 +126,7 @@ export function recordPasswordFailureSql(id: string, checkedHash: string, reader
     WITH failed AS (
       UPDATE shares SET
         failed_attempts = failed_attempts + 1,
-        burned_at = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN now() END,
-        password_hash = CASE WHEN failed_attempts + 1 >= burn_after_failures THEN NULL ELSE password_hash END
+        ${burnWhen(Prisma.sql`failed_attempts + 1 >= burn_after_failures`)}
       WHERE id = ${id} AND ${liveNote} AND burn_after_failures IS NOT NULL AND password_hash = ${checkedHash}
       RETURNING id, content_id, recipient, burn_after, read_count, api_key_id,
                 burn_after_failures - failed_attempts AS attempts_left, burned_at IS NOT NULL AS burned
@@ -161,8 +166,7 @@ export function consumeNoteSql(id: string, verifiedHash: string | null, reader: 
     WITH consumed AS (
       UPDATE shares SET
         read_count = read_count + 1,
-        burned_at = CASE WHEN read_count + 1 >= burn_after THEN now() END,
-        password_hash = CASE WHEN read_count + 1 >= burn_after THEN NULL ELSE password_hash END
+        ${burnWhen(Prisma.sql`read_count + 1 >= burn_after`)}
       WHERE id = ${id} AND ${liveNote} AND ${readable}
         AND (password_hash IS NULL OR password_hash = ${verifiedHash})
       RETURNING id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
