@@ -6,6 +6,8 @@ import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { CreateForm, type CreateOptions } from "./create-form";
 import "./create.css";
 
+// What the form's client components say. `createPage` (heading, intro, the key notice) is rendered
+// here on the server and not sent along: a page tells of a key requirement only when there is one.
 const createPageMessages = [
   "create",
   "pageEditor",
@@ -24,7 +26,7 @@ const createPageMessages = [
 // the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY).
 export default async function HomePage() {
   await connection();
-  const [t, locale] = await Promise.all([getTranslations("create"), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations("createPage"), getLocale()]);
   const options: CreateOptions = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
