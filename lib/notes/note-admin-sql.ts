@@ -7,11 +7,15 @@ import { liveNote } from "./note-sql";
 
 /**
  * A stored note's metadata for moderation (live, or expired or burned but not yet purged), with its
- * key, never its content; the status is judged by the database clock, like liveNote.
+ * key, never its content; the status is judged by the database clock, like liveNote. A note without
+ * a view limit counts its reads in its access log only.
  */
 export function storedNoteSql(id: string) {
   return Prisma.sql`
-    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
+    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after,
+           CASE WHEN s.burn_after IS NOT NULL THEN s.read_count
+                ELSE (SELECT count(*)::int FROM note_events e WHERE e.share_id = s.id AND e.type = 'read')
+           END AS read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
            (SELECT min(sealed_by) FROM share_pages WHERE share_id = s.id) AS sealed_by,
            s.encrypted,
