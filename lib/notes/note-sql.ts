@@ -137,6 +137,9 @@ export function recordPasswordFailureSql(id: string, checkedHash: string, reader
 
 const goneColumns = Prisma.sql`id, content_id, recipient, expires_at, burned_at, burn_after, read_count, api_key_id`;
 
+/** The row a read opened, whichever way (a CTE of its own would cost a step more per read). */
+const opened = "(SELECT * FROM consumed UNION ALL SELECT * FROM viewed) AS opened";
+
 /** What a read returns of its note's row, and what its log entries are made from. */
 const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
   burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id`;
@@ -165,14 +168,12 @@ export function consumeNoteSql(id: string, verifiedHash: string | null, reader: 
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), opened AS (
-      SELECT * FROM consumed UNION ALL SELECT * FROM viewed
     ), ${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
-    ${logEventsCtes(eventsOf("opened", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
+    ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
            opened.read_count, opened.burned, opened.multi_page, opened.encrypted,
            p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
-    FROM opened JOIN share_pages p ON p.share_id = opened.sealed_as
+    FROM ${Prisma.raw(opened)} JOIN share_pages p ON p.share_id = opened.sealed_as
     ORDER BY p.page_index`;
 }
 
