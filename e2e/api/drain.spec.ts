@@ -8,7 +8,9 @@ import { timeouts } from "../support/timeouts";
 // SIGTERM (lib/server/front-server.ts, stop-server.ts): the server stops accepting at once, answers
 // every request on the connections it has accepted (in flight, or sent after the signal on a
 // keep-alive connection that was idle), and closes each keep-alive connection after its current answer
-// (`Connection: close`). A client sees an answer or a refused connection, never a reset.
+// (`Connection: close`), and those the kernel had queued, not yet accepted, are accepted and
+// answered before the listening socket closes. A client sees an answer or a refused connection,
+// never a reset.
 
 type Outcome = { status: number; connection: string | undefined } | { error: string };
 
@@ -124,4 +126,38 @@ test("keep-alive connections idle at SIGTERM: a request sent on one after the si
     expect(answers[1]).toContain(`"id":"${id}"`);
   }
   expect(await server.exited).toBe(0);
+});
+
+test("connections the kernel queued while the server could not accept are answered after SIGTERM, then new ones are refused", async ({
+  api,
+}) => {
+  test.setTimeout(timeouts.serverTest);
+  server = await startDrainServer(testPorts.drainQueued);
+  const id = await api.createId({ content: "drain", ttl: "1h" });
+  const port = Number(new URL(server.url).port);
+  // Stopped, the server accepts nothing, and the kernel completes each handshake and queues it (a
+  // server whose event loop is busy does the same). Each connection sends its request at once.
+  server.child.kill("SIGSTOP");
+  const sockets = await Promise.all(
+    Array.from(
+      { length: 8 },
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1", () => resolve(socket));
+          socket.on("error", reject);
+        }),
+    ),
+  );
+  const replies = sockets.map(readAll);
+  for (const socket of sockets)
+    socket.write(`GET /api/v1/shares/${id}/meta HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+  server.child.kill("SIGTERM");
+  server.child.kill("SIGCONT");
+  for (const reply of await Promise.all(replies)) {
+    expect(reply.slice(0, 15)).toBe("HTTP/1.1 200 OK");
+    expect(reply.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(reply).toContain(`"id":"${id}"`);
+  }
+  expect(await server.exited).toBe(0);
+  expect(await get(`${server.url}/api/v1/health`, false)).toEqual({ error: "ECONNREFUSED" });
 });

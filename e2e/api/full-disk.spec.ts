@@ -1,6 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
@@ -21,9 +31,10 @@ const marker = `full-disk-marker-${randomBytes(6).toString("hex")}`;
 
 type Disk = { mountPoint: string; fill: (leftBytes: number) => void; free: () => void; remove: () => void };
 
-/** A tmpfs of `size` on a fresh folder, or null where this process may not mount. */
-function smallDisk(size: string): Disk | null {
-  const mountPoint = mkdtempSync(path.join(tmpdir(), "notes-full-disk-"));
+/** A tmpfs of `size` on `at` (a fresh folder by default), or null where this process may not mount. */
+function smallDisk(size: string, at?: string): Disk | null {
+  const mountPoint = at ?? mkdtempSync(path.join(tmpdir(), "notes-full-disk-"));
+  mkdirSync(mountPoint, { recursive: true });
   const filler = path.join(mountPoint, "filler");
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", mountPoint], { stdio: "ignore" });
@@ -45,7 +56,9 @@ function smallDisk(size: string): Disk | null {
   };
 }
 
-async function createNote(base: string): Promise<{ status: number; error?: string }> {
+type CreateAnswer = { status: number; error?: string; id?: string };
+
+async function createNote(base: string): Promise<CreateAnswer> {
   // Random text does not compress, so each note takes its size on the disk.
   const content = `${marker}\n\n${randomBytes(96 * 1024).toString("base64")}`;
   const response = await fetch(`${base}/api/v1/shares`, {
@@ -54,17 +67,18 @@ async function createNote(base: string): Promise<{ status: number; error?: strin
     body: JSON.stringify({ content, ttl: "1h" }),
     signal: AbortSignal.timeout(timeouts.request),
   });
-  const body = (await response.json()) as { error?: string };
-  return { status: response.status, error: body.error };
+  const body = (await response.json()) as { error?: string; id?: string };
+  return { status: response.status, error: body.error, id: body.id };
 }
 
-/** Creates notes until one fails; every answer before it must be 201. */
-async function createUntilFull(server: ServerProcess): Promise<{ status: number; error?: string }> {
+/** Creates notes until one fails, adding the ids of those created to `created`; the failure is returned. */
+async function createUntilFull(server: ServerProcess, created: string[] = []): Promise<CreateAnswer> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const answer = await createNote(server.url).catch((error: unknown) => {
       throw new Error(`A create failed (${String(error)}):\n${server.stdout()}\n${server.stderr()}`);
     });
     if (answer.status !== 201) return answer;
+    created.push(answer.id ?? "");
   }
   throw new Error("200 notes fitted on a disk that was full");
 }
@@ -168,5 +182,56 @@ test("embedded: a create that finds the disk full is 503, the log keeps no note,
   } finally {
     await server?.stop("SIGKILL");
     disk.remove();
+  }
+});
+
+test("embedded: a WAL write that finds the disk full stops `npm start` with exit 1 and one line; restarted, it has every acknowledged note", async () => {
+  test.setTimeout(timeouts.serverTest * 2);
+  // The data files stay on the real disk and only the WAL moves to a small tmpfs, so the first
+  // write that fails is a WAL write, which makes Postgres PANIC (a full data file is the test above).
+  const dataDir = mkdtempSync(path.join(tmpdir(), "notes-panic-"));
+  const walDir = path.join(dataDir, "pglite", "pg_wal");
+  const env = {
+    DATABASE_URL: undefined,
+    ENCRYPTION_KEYS: undefined,
+    DATA_DIR: dataDir,
+    CLEANUP_INTERVAL_SECONDS: "0",
+  };
+  let server: ServerProcess | undefined;
+  let disk: Disk | null = null;
+  try {
+    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    expect(await server.stop()).toBe(0);
+    renameSync(walDir, `${walDir}.old`);
+    disk = smallDisk("48m", walDir);
+    test.skip(disk === null, "mounting a file system needs root (CAP_SYS_ADMIN)");
+    cpSync(`${walDir}.old`, walDir, { recursive: true });
+    rmSync(`${walDir}.old`, { recursive: true });
+
+    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    disk?.fill(1024 * 1024);
+    const acknowledged: string[] = [];
+    expect(await createUntilFull(server, acknowledged)).toEqual({ status: 503, error: "unavailable" });
+    expect(await server.exited).toBe(1);
+    // The fault's line, then the failed request's (by its class and code, as for any full disk).
+    expect(server.stderr()).toMatch(
+      new RegExp(
+        "^The embedded database stopped after a PANIC \\(SQLSTATE 53100: the disk is full\\)\\. Exiting " +
+          "with code 1; started again, it recovers from its write-ahead log\\.\n" +
+          "Database unavailable in POST /api/v1/shares \\(request [\\w-]+\\): DatabaseError \\(code 53100\\)\n$",
+      ),
+    );
+    expect(server.stdout() + server.stderr()).not.toContain(marker);
+
+    disk?.free();
+    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    for (const id of acknowledged) {
+      expect((await fetch(`${server.url}/api/v1/shares/${id}/meta`)).status).toBe(200);
+    }
+    expect(await server.stop()).toBe(0);
+  } finally {
+    await server?.stop("SIGKILL");
+    disk?.remove();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -45,6 +45,8 @@ export const testPorts = {
   fullDiskPostgres: base + 80,
   fullDiskPostgresServer: base + 81,
   fullDiskEmbeddedServer: base + 82,
+  panicEmbeddedServer: base + 86,
+  drainQueued: base + 87,
 };
 
 const taken = Object.values(testPorts);

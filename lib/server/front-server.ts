@@ -83,8 +83,9 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
   return {
     server,
     drain: (graceMs) => {
-      // The listening socket closes first, so a keep-alive client told to close below finds new
-      // connections refused, never queued and then reset.
+      // The listening socket closes as soon as the connections the kernel queued are accepted
+      // (stop-server.ts); they are answered as below. A keep-alive client told to close then finds
+      // new connections refused.
       const stopped = stopServer(server, { graceMs, keepAliveTimeoutMs: limits.keepAliveTimeoutMs });
       draining = true;
       // Each keep-alive connection closes after the answer it is working on: that answer, and any

@@ -1,33 +1,52 @@
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
+import { acceptQueueLength } from "./accept-queue";
 
-// How `npm start` stops its front server (SIGTERM) without resetting a connection it has accepted.
+// How `npm start` stops its front server (SIGTERM) without resetting a connection it has accepted,
+// nor one the kernel has queued for it.
 
 // net's close: stops accepting, without http's closing of the connections that look idle (one may
 // have a request on its way, which would be reset).
 const netServerClose = NetServer.prototype.close;
 
 /**
- * Closes the listening socket at once, then waits for every connection to close, up to `graceMs`;
- * what is left then is cut. Connections with nothing in flight are not closed at once: they close
- * after their keep-alive timeout, as idle connections always do, and any still open after it are
- * closed then.
+ * Closes the listening socket once its accept queue is empty, then waits for every connection to
+ * close, up to `graceMs`; what is left then is cut. Closing a listening socket resets every
+ * connection still queued on it, and Node accepts about one per turn of the event loop, so the
+ * queue is read on each turn and the socket closed, in the same synchronous step, on the first turn
+ * that finds it empty (connections accepted meanwhile are answered like the others). Connections
+ * with nothing in flight are not closed at once: they close after their keep-alive timeout, as idle
+ * connections always do, and any still open after it are closed then.
  */
 export function stopServer(
   server: Server,
   options: { graceMs: number; keepAliveTimeoutMs: number },
 ): Promise<void> {
   return new Promise((resolve) => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    let listenerClosed = false;
     const idleSweep = setTimeout(() => server.closeIdleConnections(), options.keepAliveTimeoutMs + 1_000);
     const done = () => {
       clearTimeout(idleSweep);
       clearTimeout(cut);
       resolve();
     };
+    const closeListener = () => {
+      if (listenerClosed) return;
+      listenerClosed = true;
+      netServerClose.call(server, done);
+    };
+    const closeWhenQueueEmpty = () => {
+      if (listenerClosed) return;
+      if (acceptQueueLength(port) > 0) setImmediate(closeWhenQueueEmpty);
+      else closeListener();
+    };
     const cut = setTimeout(() => {
+      closeListener();
       server.closeAllConnections();
       done();
     }, options.graceMs);
-    netServerClose.call(server, done);
+    closeWhenQueueEmpty();
   });
 }

@@ -1,5 +1,5 @@
 // `npm run bench`: load-tests the production build against a bare node:http baseline that calls the
-// same domain functions (baseline-server.ts), on a throw-away Postgres database, and reports
+// same domain functions (baseline-server.ts), on a throw-away database (database.ts), and reports
 // throughput, latency, memory and the targets in docs/benchmarks.md. Missed targets are reported,
 // not fatal: the exit code says only whether the benchmark itself worked.
 //
@@ -9,21 +9,18 @@
 //   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
+//   BENCH_DATABASE=embedded   on embedded PGlite, as `npm start` without DATABASE_URL (database.ts)
 // Configuration is read and checked as every other command does it, before anything starts.
 import "../../lib/env";
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
-import pg from "pg";
 import { z } from "zod";
-import { createDatabase, dropDatabase } from "../../lib/test/database";
-import { migrateDatabase } from "../../lib/db/migrate";
-import { compareSamples, insertNote, largeNote, seedNotes, servePage, type SeededNotes } from "./fixtures";
+import { databaseKinds, openBenchDatabase } from "./database";
+import { compareSamples, seedNotes, servePage, type SeededNotes } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
 import { connections, runLoad, scenarioNames, scenarioTitles, stopLoad, type ScenarioName } from "./load";
 import { evaluateTargets, formatLargeCreate, formatScenario, formatTargets, writeJson } from "./report";
-import type { Measured } from "./report";
-import type { ScenarioResult } from "./report";
+import type { Measured, ScenarioResult } from "./report";
 import { measureCpu, type CpuSplit } from "./cpu";
 import { sampleRss, treeRssMiB } from "./rss";
 import { ensureBuild, startServer, type RunningServer } from "./servers";
@@ -40,6 +37,7 @@ const options = z
       .pipe(z.array(z.enum(scenarioNames)).min(1)),
     BENCH_GZIP: z.enum(["0", "1"]).default("0"),
     BENCH_APP_PAGE: z.enum(["0", "1"]).default("1"),
+    BENCH_DATABASE: z.enum(databaseKinds).default("postgres"),
   })
   .parse(process.env);
 const seconds = options.BENCH_SECONDS;
@@ -76,17 +74,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 function checkInterrupted(): void {
   if (interrupted) throw new Interrupted();
-}
-
-async function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ server_version: string }>("SHOW server_version");
-    return result.rows[0]?.server_version ?? "unknown";
-  } finally {
-    await client.end();
-  }
 }
 
 async function measure(
@@ -134,23 +121,20 @@ async function main(): Promise<void> {
   await ensureBuild();
   checkInterrupted();
 
-  const databaseName = `notes_bench_${randomBytes(4).toString("hex")}`;
-  cleanups.push(() => dropDatabase(databaseName));
-  const databaseUrl = await createDatabase(databaseName);
-  await migrateDatabase(databaseUrl);
-  console.log("Rendering and storing the 500 KiB note (a few seconds)...");
-  const largeId = await insertNote(databaseUrl, largeNote);
+  const database = await openBenchDatabase(options.BENCH_DATABASE);
+  cleanups.push(database.remove);
+  const databaseName = database.name;
   checkInterrupted();
 
-  const app = await startServer("app", databaseUrl, nodeArgs);
+  const app = await startServer("app", database.envFor("app"), nodeArgs);
   cleanups.push(app.stop);
-  const baseline = await startServer("baseline", databaseUrl, nodeArgs);
+  const baseline = await startServer("baseline", database.envFor("baseline"), nodeArgs);
   cleanups.push(baseline.stop);
   checkInterrupted();
 
   const idleRssMiB = { app: treeRssMiB(app.pid), baseline: treeRssMiB(baseline.pid) };
-  const appSeed = await seedNotes(app.url, largeId);
-  const baselineSeed = await seedNotes(baseline.url, largeId);
+  const appSeed = await seedNotes(app.url, await database.largeNoteId(app.url));
+  const baselineSeed = await seedNotes(baseline.url, await database.largeNoteId(baseline.url));
   if (options.BENCH_APP_PAGE === "1") await servePage(app.url, appSeed.notes.small);
   const differences = compareSamples(appSeed.sample, baselineSeed.sample);
   console.log(
@@ -159,7 +143,7 @@ async function main(): Promise<void> {
       : `Warning: the baseline's answers differ from the app's in ${differences.join(", ")}.`,
   );
   console.log(
-    `Database ${databaseName}; ${connections} connections; warm-up of ${warmupSeconds} s or until every ` +
+    `Database: ${database.version}; ${connections} connections; warm-up of ${warmupSeconds} s or until every ` +
       `connection has had an answer, then ${seconds} s measured per scenario and server` +
       `${options.BENCH_APP_PAGE === "1" ? "" : "; no web page opened on the app"}` +
       `${options.BENCH_GZIP === "1" ? "; Accept-Encoding: gzip" : ""}; ${os.cpus().length} CPUs ` +
@@ -213,7 +197,7 @@ async function main(): Promise<void> {
       memoryMiB: Math.round(os.totalmem() / 2 ** 20),
       kernel: os.release(),
       node: process.version,
-      postgres: await postgresVersion(databaseUrl),
+      database: database.version,
     },
     config: {
       seconds,

@@ -87,12 +87,12 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
 
 /**
  * Starts the app (`npm start`'s scripts/start.ts, production) or the baseline on a free loopback
- * port, with output going to .bench/<kind>.log. `nodeArgs` go to the server's node (e.g.
+ * port on the database `databaseEnv` names, with output going to .bench/<kind>.log. `nodeArgs` go to the server's node (e.g.
  * --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startServer(
   kind: ServerKind,
-  databaseUrl: string,
+  databaseEnv: Record<string, string>,
   nodeArgs: string[],
 ): Promise<RunningServer> {
   const port = await freePort();
@@ -104,7 +104,7 @@ export async function startServer(
     stdio: ["ignore", log, log],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...databaseEnv,
       ENCRYPTION_KEYS: benchEncryptionKey,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
