@@ -118,3 +118,16 @@ test("deleting through a recipient's link takes down the whole note with all its
   await lookUp(page, bob.id);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("No such note");
 });
+
+test("without a view limit, each link's reads are counted from its access log", async ({ page, api }) => {
+  const { json } = await api.create({ ttl: "1h", content: "unlimited", recipients: ["Ann", "Ben"] });
+  const [ann, ben] = json.links as [Link, Link];
+  for (let read = 0; read < 2; read++) expect((await api.read(ann.id)).response.status()).toBe(200);
+  await signInThroughPage(page);
+  await lookUp(page, json.id as string);
+  await expect(page.getByRole("table", { name: "Recipients' links" }).getByRole("row")).toHaveText([
+    "RecipientLink idStatusReads",
+    `Ann${ann.id}live2`,
+    `Ben${ben.id}live0`,
+  ]);
+});

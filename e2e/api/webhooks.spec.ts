@@ -123,6 +123,36 @@ test.describe("webhooks", () => {
     }
   });
 
+  test("40 parallel reads of a note without a view limit: 40 reads, each logged and delivered, the row untouched", async ({
+    api,
+    request,
+    sql,
+  }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const key = await issueKey();
+      const { json: hook } = await addWebhook(request, key, { url: receiver.url, events: ["note.read"] });
+      const id = await api.createId({ content: "everyone may look", ttl: "1h" }, { "x-api-key": key });
+      const results = await Promise.all(Array.from({ length: 40 }, () => api.read(id)));
+      expect(results.map((result) => result.response.status())).toEqual(Array(40).fill(200));
+      expect(results.map((result) => result.json.remaining_views)).toEqual(Array(40).fill(null));
+
+      await settled(sql, hook.id as string, 40);
+      const events = receiver.verified(hook.secret as string);
+      expect(new Set(events.map((event) => event.id)).size).toBe(40);
+      for (const event of events) {
+        expect(event.data).toEqual({ id, recipient: null, read_count: null, remaining_views: null });
+      }
+      const log = await request.get(`/api/v1/shares/${id}/events`, { headers: { "x-api-key": key } });
+      const entries = ((await log.json()) as { events: { type: string }[] }).events;
+      expect(entries.map((entry) => entry.type)).toEqual(["created", ...Array(40).fill("read")]);
+      const { rows } = await sql.query("SELECT read_count, burned_at FROM shares WHERE id = $1", [id]);
+      expect(rows).toEqual([{ read_count: 0, burned_at: null }]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   test("a receiver that fails twice gets the event on the third attempt, under the same id", async ({
     api,
     request,

@@ -16,6 +16,15 @@ const statusOf = (alias: "s" | "l") => {
                          WHEN ${row}.expires_at <= now() THEN 'expired' ELSE 'live' END`;
 };
 
+// A stored row's successful reads: a note (or link) without a view limit counts them in its access
+// log only, since its reads leave its row alone.
+const readCountOf = (alias: "s" | "l") => {
+  const row = Prisma.raw(alias);
+  return Prisma.sql`CASE WHEN ${row}.burn_after IS NOT NULL THEN ${row}.read_count
+                         ELSE (SELECT count(*)::int FROM note_events e
+                               WHERE e.share_id = ${row}.id AND e.type = 'read') END`;
+};
+
 /**
  * The metadata of the stored note `id` is (or whose recipient's link it is), live, or expired or
  * burned but not yet purged, with its key and its recipients' links (label, reads, status; ordered
@@ -23,12 +32,13 @@ const statusOf = (alias: "s" | "l") => {
  */
 export function storedNoteSql(id: string) {
   return Prisma.sql`
-    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after, s.read_count,
+    SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after,
+           ${readCountOf("s")} AS read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
            (SELECT min(sealed_by) FROM share_pages WHERE share_id = s.id) AS sealed_by,
            s.encrypted, ${statusOf("s")} AS status, k.label AS key_label, k.prefix AS key_prefix,
            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'label', l.recipient,
-                      'read_count', l.read_count, 'status', ${statusOf("l")})
+                      'read_count', ${readCountOf("l")}, 'status', ${statusOf("l")})
                     ORDER BY lower(l.recipient), l.recipient), '[]')
             FROM shares l WHERE l.content_id = s.id) AS links
     FROM shares s LEFT JOIN api_keys k ON k.id = s.api_key_id

@@ -35,6 +35,24 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
 }
 
 /**
+ * The rows of an event of `type` for each row of the CTE `source` (for logEventsCtes). The counters
+ * are those of the view limit: a note without one has neither (its reads are its log's entries).
+ */
+export function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
+  return Prisma.sql`
+    SELECT id AS share_id, content_id, recipient, ${type} AS type, ${at} AS at, api_key_id,
+           CASE WHEN burn_after IS NOT NULL THEN read_count END AS read_count,
+           burn_after - read_count AS remaining_views
+    FROM ${Prisma.raw(source)} ${tail}`;
+}
+
+/** The `burned` rows of the rows of `source` that burned, and of the owners their end burned (endLinksCtes). */
+export function burnedOf(source: string) {
+  return Prisma.sql`${eventsOf(source, Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}
+    UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`;
+}
+
+/**
  * The `created` entries of the rows of the CTEs `sources`, in that order, which also keep the owner,
  * so that the log answers its owner after the note is gone.
  */

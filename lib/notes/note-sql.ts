@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
+import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
@@ -101,12 +101,12 @@ export function noteMetaSql(id: string) {
 }
 
 /** Not an owner handle, whose content is read through its recipients' links only. */
-const readable = Prisma.sql`live_links IS NULL`;
+const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures
-    FROM shares WHERE id = ${id} AND ${liveNote} AND ${readable}`;
+    FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
 /** The SET clauses of an UPDATE on shares that burn the note when `reached` holds: no content, no hash. */
@@ -137,46 +137,43 @@ export function recordPasswordFailureSql(id: string, checkedHash: string, reader
 
 const goneColumns = Prisma.sql`id, content_id, recipient, expires_at, burned_at, burn_after, read_count, api_key_id`;
 
-/** The rows of an event of `type` for each row of the CTE `source` (for logEventsCtes). */
-function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
-  return Prisma.sql`
-    SELECT id AS share_id, content_id, recipient, ${type} AS type, ${at} AS at, read_count, api_key_id,
-           burn_after - read_count AS remaining_views
-    FROM ${Prisma.raw(source)} ${tail}`;
-}
+/** The row a read opened, whichever way (a CTE of its own would cost a step more per read). */
+const opened = "(SELECT * FROM consumed UNION ALL SELECT * FROM viewed) AS opened";
 
-/** The `burned` rows of the rows of `source` that burned, and of the owners their end burned (endLinksCtes). */
-function burnedOf(source: string) {
-  return Prisma.sql`${eventsOf(source, Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}
-    UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`;
-}
+/** What a read returns of its note's row, and what its log entries are made from. */
+const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
+  burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id`;
 
 /**
- * Consumes one view in one statement. The UPDATE's WHERE is re-checked under the row lock, so
- * parallel reads of a note with N views left succeed exactly N times. When this read is the last
- * one, the same statement deletes the pages; the final SELECT still returns them because every
- * part of a statement sees the snapshot taken before it began. `verifiedHash` is the password hash
- * the caller checked the password against (null: only a note without a password may be read). The
- * read, and the burn when it is the last, are logged with their webhooks in the same statement. A
- * recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
- * ordinary note those parts match no row.
+ * Reads a note in one statement. A note with a view limit consumes one view: the UPDATE's WHERE is
+ * re-checked under the row lock, so parallel reads of a note with N views left succeed exactly N
+ * times; when this read is the last one, the same statement deletes the pages, and the final SELECT
+ * still returns them because every part of a statement sees the snapshot taken before it began. A
+ * note without a limit is only looked at: nothing on its row changes, so its readers never queue
+ * behind each other's commits, and its reads are counted by its access log alone. `verifiedHash` is
+ * the password hash the caller checked the password against (null: only a note without a password
+ * may be read). The read, and the burn when it is the last, are logged with their webhooks in the
+ * same statement. A recipient's link reads its owner's pages, and its burn may end the owner
+ * (endLinksCtes); for an ordinary note those parts match no row.
  */
 export function consumeNoteSql(id: string, verifiedHash: string | null, reader: Reader) {
+  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle}
+    AND (password_hash IS NULL OR password_hash = ${verifiedHash})`;
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
         read_count = read_count + 1,
         ${burnWhen(Prisma.sql`read_count + 1 >= burn_after`)}
-      WHERE id = ${id} AND ${liveNote} AND ${readable}
-        AND (password_hash IS NULL OR password_hash = ${verifiedHash})
-      RETURNING id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
-                burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id
+      WHERE ${readable} AND burn_after IS NOT NULL
+      RETURNING ${readColumns}
+    ), viewed AS (
+      SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
     ), ${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
-    ${logEventsCtes(eventsOf("consumed", Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
-    SELECT consumed.id, consumed.sealed_as, consumed.created_at, consumed.expires_at, consumed.burn_after,
-           consumed.read_count, consumed.burned, consumed.multi_page, consumed.encrypted,
+    ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
+    SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
+           opened.read_count, opened.burned, opened.multi_page, opened.encrypted,
            p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
-    FROM consumed JOIN share_pages p ON p.share_id = consumed.sealed_as
+    FROM ${Prisma.raw(opened)} JOIN share_pages p ON p.share_id = opened.sealed_as
     ORDER BY p.page_index`;
 }
 
