@@ -39,7 +39,11 @@ export const webhookPayloadSchema = z.strictObject({
         .regex(noteIdPattern)
         .describe("the note's id; for a note sent to recipients, the link's (or the owner handle's)"),
       recipient: z.string().nullable().describe("the recipient's label of a link; null for a note itself"),
-      read_count: z.int().min(0).nullable().describe("its successful reads so far"),
+      read_count: z
+        .int()
+        .min(0)
+        .nullable()
+        .describe("its successful reads so far, against burn_after; null without a view limit"),
       remaining_views: z.int().min(0).nullable().describe("successful reads left; null: no limit"),
     })
     .describe("never the note's content"),
