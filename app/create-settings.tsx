@@ -30,6 +30,27 @@ function Setting(props: { id: string; label: string; hint?: string; errors: Erro
   );
 }
 
+// The settings that limit how often something may happen, with their bounds; empty means no limit.
+const limitBounds = {
+  burn_after: { min: notePolicy.minBurnAfter, max: notePolicy.maxBurnAfter },
+  burn_after_failures: { min: notePolicy.minBurnAfterFailures, max: notePolicy.maxBurnAfterFailures },
+};
+
+/** A limit's number field, described by its hint (if any) and its error. */
+function LimitInput({ id, errors, hint }: { id: keyof typeof limitBounds; errors: Errors; hint?: string }) {
+  const t = useTranslations("settings");
+  return (
+    <input
+      id={id}
+      name={id}
+      type="number"
+      {...limitBounds[id]}
+      placeholder={t("noLimit")}
+      {...invalidProps(id, errors, hint)}
+    />
+  );
+}
+
 /** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
   const t = useTranslations("settings");
@@ -50,15 +71,7 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
           </label>
         </Setting>
         <Setting id="burn_after" label={t("readLimit")} hint={t("readLimitHint")} errors={errors}>
-          <input
-            id="burn_after"
-            name="burn_after"
-            type="number"
-            min={notePolicy.minBurnAfter}
-            max={notePolicy.maxBurnAfter}
-            placeholder={t("noLimit")}
-            {...invalidProps("burn_after", errors, "burn_after-hint")}
-          />
+          <LimitInput id="burn_after" errors={errors} hint="burn_after-hint" />
         </Setting>
         <Setting id="password" label={t("password")} errors={errors}>
           <input
@@ -71,15 +84,7 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
           <label className="hint" htmlFor="burn_after_failures">
             {t("failures")}
           </label>
-          <input
-            id="burn_after_failures"
-            name="burn_after_failures"
-            type="number"
-            min={notePolicy.minBurnAfterFailures}
-            max={notePolicy.maxBurnAfterFailures}
-            placeholder={t("noLimit")}
-            {...invalidProps("burn_after_failures", errors)}
-          />
+          <LimitInput id="burn_after_failures" errors={errors} />
           <FieldError id="burn_after_failures-error" message={errors.burn_after_failures} />
         </Setting>
         <Setting

@@ -9,8 +9,9 @@ import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
 import { ConfirmButton } from "./confirm-button";
 import { formatTime } from "./format-time";
+import { NoteLinks, readsText } from "./note-links";
 
-type Texts = ReturnType<typeof useTranslations<"admin.moderation">>;
+type Texts = Parameters<typeof readsText>[0];
 
 function sealingLabel(t: Texts, sealing: string): string {
   if (sealing === "password") return t("sealedByPassword");
@@ -26,12 +27,7 @@ function NoteDetails({ note }: { note: ModeratedNoteResponse }) {
     [t("status"), note.status],
     [t("created"), note.created_at === null ? "—" : formatTime(note.created_at, locale)],
     [t("expires"), note.expires_at === null ? t("neverPermanent") : formatTime(note.expires_at, locale)],
-    [
-      t("reads"),
-      note.burn_after === null
-        ? String(note.read_count)
-        : t("readsOf", { reads: note.read_count, limit: note.burn_after }),
-    ],
+    [t("reads"), note.links.length > 0 ? t("readsPerLink") : readsText(t, note.read_count, note.burn_after)],
     [t("password"), note.password_required ? t("yes") : t("no")],
     [t("owner"), note.owner ? `${note.owner.label} (${note.owner.prefix}…)` : t("anonymous")],
     [t("format"), note.content_type],
@@ -133,12 +129,17 @@ export function NoteModeration() {
       {note && (
         <>
           <NoteDetails note={note} />
+          {note.links.length > 0 && <NoteLinks note={note} />}
           <div className={styles.row}>
             <button type="button" onClick={reviewContent}>
               {t("review")}
             </button>
             <ConfirmButton
-              question={t("deleteQuestion", { id: note.id })}
+              question={
+                note.links.length > 0
+                  ? t("deleteQuestionLinks", { id: note.id, count: note.links.length })
+                  : t("deleteQuestion", { id: note.id })
+              }
               confirmLabel={t("deleteConfirm")}
               onConfirm={takeDown}
             >

@@ -62,6 +62,40 @@ function burnAfterOf(burn) {
 }
 
 /**
+ * The --recipient labels, in the order given; the server judges them (bad_recipients). Each is
+ * printed on its link's line, so none may hold a line break.
+ * @param {string[] | undefined} labels
+ */
+function recipientsOf(labels) {
+  if (!labels) return {};
+  const broken = labels.find((label) => /[\r\n]/.test(label));
+  if (broken !== undefined) {
+    throw usageError(`a --recipient label cannot hold a line break: ${JSON.stringify(broken)}`);
+  }
+  return { recipients: labels };
+}
+
+/**
+ * What create prints. stdout holds only what is handed to readers: the note's link, or for a note
+ * sent to recipients one line per link, `<link><TAB><label>` (the label last, so that it may hold
+ * tabs). The owner's part goes to stderr: the owner handle of a note with recipients (for meta,
+ * events and delete of the whole note; reading it finds nothing) and the delete token, shown once.
+ * @param {Record<string, unknown> | null} created the API's answer
+ * @param {string} fragment `#<key>` of an encrypted note, else empty
+ */
+function printCreated(created, fragment) {
+  const links = /** @type {{ label: string, url: string }[] | undefined} */ (created?.links);
+  if (links) {
+    for (const { label, url } of links) process.stdout.write(`${url}${fragment}\t${label}\n`);
+    process.stderr.write(`owner-link: ${String(created?.url)}\n`);
+  } else {
+    process.stdout.write(`${String(created?.url)}${fragment}\n`);
+  }
+  const token = created?.delete_token;
+  if (typeof token === "string") process.stderr.write(`delete-token: ${token}\n`);
+}
+
+/**
  * The note's password when it is to have one: --password (from the file, NOTES_PASSWORD or the
  * terminal) or --password-file alone.
  * @param {Settings} settings
@@ -74,8 +108,7 @@ async function passwordOf({ values, env }) {
 
 /**
  * `notes create [FILE|-]` or `notes create --pages FILE...`: sends the note (sealed here first,
- * unless --no-encrypt) and prints its link alone on stdout. A note created without a key gets a
- * delete token, shown once: it goes to stderr as `delete-token: ndt_…`.
+ * unless --no-encrypt) and prints its link, or its recipients' links (printCreated).
  * @param {Settings} settings
  */
 export async function createCommand(settings) {
@@ -91,6 +124,7 @@ export async function createCommand(settings) {
   const server = serverBase(settings.server);
   const lifetime = lifetimeOf(settings);
   const burnAfter = burnAfterOf(values.burn);
+  const recipients = recipientsOf(values.recipient);
   const password = await passwordOf(settings);
   const pages = await Promise.all(files.map((file) => pageOf(file, format, Boolean(values.pages))));
 
@@ -104,10 +138,7 @@ export async function createCommand(settings) {
   } else {
     note = { content: pages[0]?.content, format: pages[0]?.format };
   }
-  const body = { ...note, ...lifetime, ...burnAfter, ...(password && { password }) };
+  const body = { ...note, ...lifetime, ...burnAfter, ...recipients, ...(password && { password }) };
   const created = await callApi(server, "POST", "shares", { body, headers: credentialHeaders({ key }) });
-  const url = String(created?.url);
-  process.stdout.write(`${sealed ? `${url}#${sealed.key}` : url}\n`);
-  const token = created?.delete_token;
-  if (typeof token === "string") process.stderr.write(`delete-token: ${token}\n`);
+  printCreated(created, sealed ? `#${sealed.key}` : "");
 }

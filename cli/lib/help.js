@@ -23,8 +23,11 @@ create options:
   --password-file FILE   the password is FILE's first line (implies --password)
   --format markdown|html the pages' format (default: html for .html/.htm files, else markdown)
   --no-encrypt           send the text itself and let the server render it
+  --recipient LABEL      one link per recipient, each with its own reads (give it 2 to 50 times)
   Prints the link alone on stdout. Without an API key the note gets a delete token, shown once
   on stderr as "delete-token: ndt_..."; give it to delete and events with --token.
+  With --recipient, stdout has one line per recipient, "<link><TAB><label>", in the order
+  given, and stderr "owner-link: <link>": the whole note's link for meta, events and delete.
 
 read options:
   --password-file FILE   the password, when the note has one (else NOTES_PASSWORD, else asked)

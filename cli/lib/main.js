@@ -18,6 +18,7 @@ const options = /** @type {const} */ ({
   format: { type: "string" },
   permanent: { type: "boolean" },
   "no-encrypt": { type: "boolean" },
+  recipient: { type: "string", multiple: true },
   token: { type: "string" },
   json: { type: "boolean" },
   page: { type: "string" },
@@ -41,7 +42,17 @@ const everywhere = ["server", "key", "help"];
 const commands = {
   create: {
     run: createCommand,
-    options: ["ttl", "burn", "password", "password-file", "pages", "format", "permanent", "no-encrypt"],
+    options: [
+      "ttl",
+      "burn",
+      "password",
+      "password-file",
+      "pages",
+      "format",
+      "permanent",
+      "no-encrypt",
+      "recipient",
+    ],
     arguments: Infinity,
   },
   read: { run: readCommand, options: ["password-file", "json", "page"], arguments: 1 },

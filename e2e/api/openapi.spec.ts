@@ -4,6 +4,11 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { errorStatus } from "../../lib/http/api-error";
 import { apiOperations, type ApiOperation } from "../../lib/openapi/api-operations";
 import { errorBodySchema, jsonSchemaOf } from "../../lib/openapi/openapi-document";
+import {
+  webhookEventDescriptions,
+  webhookEvents,
+  webhookPayloadSchema,
+} from "../../lib/webhooks/webhook-schemas";
 import { expect, issueKey, test } from "../support/fixtures";
 
 // Real responses checked against the served OpenAPI document: each status must be documented for
@@ -160,9 +165,49 @@ test.describe("OpenAPI document", () => {
       await remove(id, { "x-delete-token": created.json.delete_token as string }),
     );
 
+    // A note sent to recipients: its links in the create answer, the owner handle's meta and log.
+    const sent = await api.create({ content: "x", ttl: "1h", burn_after: 2, recipients: ["Ann", "Ben"] });
+    await check("post", "/api/v1/shares", sent.response);
+    const [link] = sent.json.links as { id: string }[];
+    await check("post", "/api/v1/shares/{id}/read", (await api.read(link!.id)).response);
+    await check("get", "/api/v1/shares/{id}/meta", (await api.meta(sent.json.id as string)).response);
+    await check("get", "/api/v1/shares/{id}/meta", (await api.meta(link!.id)).response);
+    const owner = { "x-delete-token": sent.json.delete_token as string };
+    const log = (noteId: string) => request.get(`/api/v1/shares/${noteId}/events`, { headers: owner });
+    await check("get", "/api/v1/shares/{id}/events", await log(sent.json.id as string));
+    await check("get", "/api/v1/shares/{id}/events", await log(link!.id));
+    await check("get", "/api/v1/shares/{id}/events", await log("AAAAAAAAAA"));
+    await check(
+      "get",
+      "/api/v1/shares",
+      await request.get("/api/v1/shares", { headers: { "x-api-key": key } }),
+    );
+
     await check("get", "/api/v1/health", await request.get("/api/v1/health"));
     await check("get", "/api/v1/cron/cleanup", await request.get("/api/v1/cron/cleanup", { headers: json }));
     await check("get", "/api/v1/openapi.json", await request.get("/api/v1/openapi.json"));
+  });
+
+  test("documents each webhook event with the payload's schema and signature headers", async ({
+    request,
+  }) => {
+    const { webhooks } = (await fetchDocument(request)) as unknown as {
+      webhooks: Record<string, { post: Json & { parameters: { name: string }[]; requestBody: Json } }>;
+    };
+    expect(Object.keys(webhooks)).toEqual([...webhookEvents]);
+    for (const event of webhookEvents) {
+      const { post } = webhooks[event]!;
+      expect(post.description).toBe(webhookEventDescriptions[event]);
+      expect(post.parameters.map((parameter) => parameter.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+      expect(post.requestBody).toEqual({
+        required: true,
+        content: { "application/json": { schema: jsonSchemaOf(webhookPayloadSchema, "output") } },
+      });
+    }
   });
 
   test("is linked from the README", async () => {

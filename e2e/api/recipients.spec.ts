@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type pg from "pg";
 import { openNote, sealNote } from "../../lib/crypto/envelope";
+import { webhookPayloadSchema } from "../../lib/webhooks/webhook-schemas";
 import { expect, expectError, issueKey, test, type Api } from "../support/fixtures";
 import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -230,6 +231,11 @@ test.describe("recipients", () => {
           { timeout: timeouts.expect },
         )
         .toBe(5);
+      // Each body is what the OpenAPI document's webhooks say it is.
+      for (const { body } of receiver.received) {
+        const parsed = webhookPayloadSchema.safeParse(JSON.parse(body));
+        expect(parsed.success, `${body}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
       const received = receiver.verified(hook.secret as string).map(({ type, data }) => ({ type, ...data }));
       const [alice, bob] = links.map((link) => link.id);
       const order = (event: Json) => `${String(event.type)} ${String(event.recipient ?? "")}`;

@@ -24,7 +24,8 @@ function sealingOf(sealedBy: string | null) {
   return sealedBy === passwordKeyId ? "password" : `server key ${sealedBy}`;
 }
 
-export function toModeratedNoteResponse(note: ModeratedNote) {
+/** `lookedUp`: the id asked for, the note's own or one of its recipients' links. */
+export function toModeratedNoteResponse(note: ModeratedNote, lookedUp: string) {
   return {
     id: note.id,
     status: note.status,
@@ -40,6 +41,13 @@ export function toModeratedNoteResponse(note: ModeratedNote) {
     sealing: sealingOf(note.sealed_by),
     encrypted: note.encrypted,
     owner: note.key_prefix === null ? null : { label: note.key_label ?? "", prefix: note.key_prefix },
+    links: note.links.map((link) => ({
+      id: link.id,
+      label: link.label,
+      status: link.status,
+      read_count: link.read_count,
+      looked_up: link.id === lookedUp,
+    })),
   };
 }
 

@@ -4,9 +4,14 @@ import { assertNoteId, notFound } from "../notes/note-id";
 import type { ContentType } from "../notes/note-policy";
 import { storedNoteSql } from "../notes/note-admin-sql";
 
+type StoredStatus = "live" | "expired" | "burned";
+
+/** A recipient's link of a note; its read count is its own, against the note's burn_after. */
+export type ModeratedLink = { id: string; label: string; read_count: number; status: StoredStatus };
+
 export type ModeratedNote = {
   id: string;
-  status: "live" | "expired" | "burned";
+  status: StoredStatus;
   created_at: Date;
   expires_at: Date | null;
   burned_at: Date | null;
@@ -21,11 +26,14 @@ export type ModeratedNote = {
   encrypted: boolean;
   key_label: string | null;
   key_prefix: string | null;
+  /** its recipients' links still stored (none for an ordinary note), by label */
+  links: ModeratedLink[];
 };
 
 /**
  * What moderation sees of a stored note (live, or expired or burned but not yet purged): its
- * metadata and owner, never its content, and without counting a view.
+ * metadata, owner and recipients' links, never its content, and without counting a view. A
+ * recipient's link id finds the note it belongs to.
  */
 export async function findNoteForModeration(options: { id: string }): Promise<ModeratedNote> {
   assertNoteId(options.id);

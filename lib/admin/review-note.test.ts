@@ -27,6 +27,26 @@ describe("reviewNote", () => {
     expect((await findNoteForModeration({ id })).sealed_by).toBe(sealingKeys()[0].id);
   });
 
+  it("opens a recipient's link as its whole note, whose links it lists by label", async () => {
+    const { id, links = [] } = await createNote({
+      body: { content: "for two", ttl: "1h", recipients: ["zoe", "Adam"] },
+      apiKey: null,
+    });
+    const [zoe, adam] = links;
+    expect(await reviewNote({ id: zoe!.id })).toEqual({
+      id,
+      unreadable: null,
+      pages: [{ page_index: 0, title: null, content: "for two", content_type: "markdown" }],
+    });
+    const note = await findNoteForModeration({ id: zoe!.id });
+    expect(note).toMatchObject({ id, status: "live", page_count: 1, size_bytes: 7 });
+    expect(note.links).toEqual([
+      { id: adam!.id, label: "Adam", read_count: 0, status: "live" },
+      { id: zoe!.id, label: "zoe", read_count: 0, status: "live" },
+    ]);
+    expect((await findNoteForModeration({ id })).links).toEqual(note.links);
+  });
+
   it("says a password note is sealed by its password, and shows no content", async () => {
     const { id } = await createNote({
       body: { content: "guarded", ttl: "1h", password: "pw" },

@@ -5,33 +5,55 @@ import { liveNote } from "./note-sql";
 // The statements on the notes tables that only operators run, beside the API's in note-sql.ts:
 // moderation's look at a stored note, the keys' live-note counts, and re-sealing pages under a new key.
 
+// Moderation works on a note as a whole, the content being what is moderated: a recipient's link id
+// stands for the owner row that holds the note's content (as it does for a take-down).
+const noteOf = (id: string) => Prisma.sql`(SELECT coalesce(content_id, id) FROM shares WHERE id = ${id})`;
+
+// A stored row's status, judged by the database clock like liveNote (a burned row awaits its purge).
+const statusOf = (alias: "s" | "l") => {
+  const row = Prisma.raw(alias);
+  return Prisma.sql`CASE WHEN ${row}.burned_at IS NOT NULL THEN 'burned'
+                         WHEN ${row}.expires_at <= now() THEN 'expired' ELSE 'live' END`;
+};
+
+// A stored row's successful reads: a note (or link) without a view limit counts them in its access
+// log only, since its reads leave its row alone.
+const readCountOf = (alias: "s" | "l") => {
+  const row = Prisma.raw(alias);
+  return Prisma.sql`CASE WHEN ${row}.burn_after IS NOT NULL THEN ${row}.read_count
+                         ELSE (SELECT count(*)::int FROM note_events e
+                               WHERE e.share_id = ${row}.id AND e.type = 'read') END`;
+};
+
 /**
- * A stored note's metadata for moderation (live, or expired or burned but not yet purged), with its
- * key, never its content; the status is judged by the database clock, like liveNote. A note without
- * a view limit counts its reads in its access log only.
+ * The metadata of the stored note `id` is (or whose recipient's link it is), live, or expired or
+ * burned but not yet purged, with its key and its recipients' links (label, reads, status; ordered
+ * by label), never its content.
  */
 export function storedNoteSql(id: string) {
   return Prisma.sql`
     SELECT s.id, s.created_at, s.expires_at, s.burned_at, s.burn_after,
-           CASE WHEN s.burn_after IS NOT NULL THEN s.read_count
-                ELSE (SELECT count(*)::int FROM note_events e WHERE e.share_id = s.id AND e.type = 'read')
-           END AS read_count,
+           ${readCountOf("s")} AS read_count,
            s.password_hash IS NOT NULL AS password_required, s.content_type, s.page_count, s.size_bytes,
            (SELECT min(sealed_by) FROM share_pages WHERE share_id = s.id) AS sealed_by,
-           s.encrypted,
-           CASE WHEN s.burned_at IS NOT NULL THEN 'burned'
-                WHEN s.expires_at <= now() THEN 'expired' ELSE 'live' END AS status,
-           k.label AS key_label, k.prefix AS key_prefix
+           s.encrypted, ${statusOf("s")} AS status, k.label AS key_label, k.prefix AS key_prefix,
+           (SELECT coalesce(json_agg(json_build_object('id', l.id, 'label', l.recipient,
+                      'read_count', ${readCountOf("l")}, 'status', ${statusOf("l")})
+                    ORDER BY lower(l.recipient), l.recipient), '[]')
+            FROM shares l WHERE l.content_id = s.id) AS links
     FROM shares s LEFT JOIN api_keys k ON k.id = s.api_key_id
-    WHERE s.id = ${id}`;
+    WHERE s.id = ${noteOf(id)}`;
 }
 
-/** A stored note's pages as written, for moderation; a burned note is one row with no page. */
+/**
+ * The pages as written of the stored note `id` is (or whose recipient's link it is), for
+ * moderation; a burned note is one row with no page.
+ */
 export function storedPagesSql(id: string) {
   return Prisma.sql`
     SELECT s.id, p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM shares s LEFT JOIN share_pages p ON p.share_id = s.id
-    WHERE s.id = ${id} ORDER BY p.page_index`;
+    WHERE s.id = ${noteOf(id)} ORDER BY p.page_index`;
 }
 
 /** How many live notes each of the keys has. */

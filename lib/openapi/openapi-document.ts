@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
 import { noteIdPattern } from "../notes/note-policy";
+import { webhookEventDescriptions, webhookEvents, webhookPayloadSchema } from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
 
@@ -102,6 +103,31 @@ function operationObject(operation: ApiOperation): JsonObject {
   };
 }
 
+const signatureHeaders = [
+  ["webhook-id", "the event's id, the same on every retry"],
+  ["webhook-timestamp", "Unix seconds when this attempt was signed"],
+  ["webhook-signature", "v1,<base64 HMAC-SHA256 of id.timestamp.body under the webhook's secret>"],
+].map(([name, description]) => ({
+  name,
+  in: "header",
+  required: true,
+  description,
+  schema: { type: "string" },
+}));
+
+/** What the service POSTs to a key's webhooks: one entry per event, signed per Standard Webhooks. */
+function webhookObjects(): Record<string, JsonObject> {
+  const payload = jsonSchemaOf(webhookPayloadSchema, "output");
+  const post = (event: (typeof webhookEvents)[number]) => ({
+    summary: `${event}, for the notes of the webhook's key`,
+    description: webhookEventDescriptions[event],
+    parameters: signatureHeaders,
+    requestBody: { required: true, content: { "application/json": { schema: payload } } },
+    responses: { "2XX": { description: "Delivered; any other answer, a timeout or a redirect is retried" } },
+  });
+  return Object.fromEntries(webhookEvents.map((event) => [event, { post: post(event) }]));
+}
+
 export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const operation of apiOperations) {
@@ -119,6 +145,7 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
     },
     servers: [{ url: options.baseUrl }],
     paths,
+    webhooks: webhookObjects(),
     components: {
       schemas: {
         ErrorCode: {

@@ -32,7 +32,8 @@ export const ownerRoutes = [
         summary: "Add a webhook for the events of the key's notes",
         description:
           "Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
-          "webhook-signature) with the secret shown once in the answer; retried with backoff for about a day.",
+          "webhook-signature) with the secret shown once in the answer; retried with backoff for about a day. " +
+          "Each event's body is described under this document's webhooks.",
         auth: "api-key-required",
         body: { schema: createWebhookBodySchema, required: true },
         responses: {

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { noteIdPattern } from "../notes/note-policy";
 
-// The webhook API's request and response shapes, used by its handlers and its OpenAPI document.
+// The webhook API's request and response shapes, used by its handlers and its OpenAPI document, and
+// the shape of the events it POSTs (built in SQL by lib/notes/note-event-sql.ts).
 
 export const webhookEvents = [
   "note.read",
@@ -9,6 +11,45 @@ export const webhookEvents = [
   "note.deleted",
   "note.expired",
 ] as const;
+
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** When each event is sent, for notes created with the webhook's key. */
+export const webhookEventDescriptions: Record<WebhookEvent, string> = {
+  "note.read": "A successful read of a note, or of a recipient's link; its counters are those after it.",
+  "note.burned":
+    "The last allowed read or wrong password destroyed a note or a recipient's link. A note sent to " +
+    "recipients sends one more when its last link ends (burned, deleted or destroyed): the owner " +
+    "handle's id, with recipient, " +
+    "read_count and remaining_views null.",
+  "note.password_failed": "A wrong password on a note or a recipient's link.",
+  "note.deleted":
+    "Deleted by its owner or taken down by an operator (deleting the owner handle, or a take-down, " +
+    "sends one for the note and one for each of its live links).",
+  "note.expired": "Removed by the cleanup after it expired.",
+};
+
+export const webhookPayloadSchema = z.strictObject({
+  type: z.enum(webhookEvents),
+  timestamp: z.iso.datetime({ precision: 3 }).describe("when it happened, UTC, in milliseconds"),
+  data: z
+    .strictObject({
+      id: z
+        .string()
+        .regex(noteIdPattern)
+        .describe("the note's id; for a note sent to recipients, the link's (or the owner handle's)"),
+      recipient: z.string().nullable().describe("the recipient's label of a link; null for a note itself"),
+      read_count: z
+        .int()
+        .min(0)
+        .nullable()
+        .describe("its successful reads so far, against burn_after; null without a view limit"),
+      remaining_views: z.int().min(0).nullable().describe("successful reads left; null: no limit"),
+    })
+    .describe("never the note's content"),
+});
+
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 export const createWebhookBodySchema = z.strictObject({
   url: z

@@ -16,6 +16,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     const { note } = parseBody(noteLookupBodySchema, await readJsonBody(request), () => "bad_json");
     const id = noteIdFromReference(note);
     if (!id) throw new ApiError("not_found", "That is neither a note id nor a note's URL.");
-    return jsonResponse(toModeratedNoteResponse(await findNoteForModeration({ id })));
+    return jsonResponse(toModeratedNoteResponse(await findNoteForModeration({ id }), id));
   }),
 });
