@@ -52,17 +52,18 @@ front.server.listen(env.PORT, () => console.log(`Listening on http://localhost:$
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 const webhooks = env.WEBHOOK_POLL_INTERVAL_MS > 0 ? startWebhookDelivery(env.WEBHOOK_POLL_INTERVAL_MS) : null;
 
-// Stops accepting, answers what is in flight (lib/server/front-server.ts), stops the cleanup (a run
-// in progress ends after its batch) and webhook delivery (after the attempts in progress), then
-// closes Next.js and the database, and exits with `exitCode`.
+// Stops accepting and answers what is in flight (lib/server/front-server.ts) while the cleanup (a run
+// in progress ends after its batch) and webhook delivery (after the attempts in progress) stop at
+// once: what they leave is due for the next process, and after a fatal fault they would only fail
+// again. Then closes Next.js and the database, and exits with `exitCode`.
 let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
   const draining = front.drain(env.SHUTDOWN_GRACE_MS);
+  const background = Promise.all([cleanup?.stop(), webhooks?.stop()]);
   console.log(`${reason}: finishing requests in flight, then stopping.`);
-  void draining
-    .then(() => Promise.all([cleanup?.stop(), webhooks?.stop()]))
+  void Promise.all([draining, background])
     .then(() => app.close())
     .then(runShutdownHooks)
     .then(() => process.exit(exitCode));
