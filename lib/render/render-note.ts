@@ -1,12 +1,12 @@
 import rehypeParse from "rehype-parse";
 import rehypeSanitize from "rehype-sanitize";
-import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
 import { exceedsContainerDepth } from "./container-depth";
 import { rehypeFilterStyles } from "./filter-styles";
 import { rehypeHardenElements } from "./harden-elements";
+import { rehypeHeadingIds } from "./heading-ids";
 import { rehypeHighlightCode } from "./highlight-code";
 import { rehypeLimitDepth } from "./limit-depth";
 import { remarkParseNote } from "./markdown-parser";
@@ -37,7 +37,7 @@ function markdownProcessor(options: { containers: boolean }) {
       .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
       .use(rehypeRawHtml)
       // Headings get GitHub's ids (prefixed by the sanitizer), so a note can link to its own sections.
-      .use(rehypeSlug)
+      .use(rehypeHeadingIds)
       .use(safeHtml)
       .freeze()
   );
