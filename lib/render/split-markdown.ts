@@ -8,7 +8,7 @@
  * CDATA), which run across blank lines; the scan below skips them, and the caller checks each cut
  * against the parsed piece before it (`endsOpen` in parse-in-pieces.ts) since the scan cannot see
  * containers. Link and footnote definitions apply to the whole document, so a note that may hold one
- * (any `]:`) is never cut.
+ * is never cut (`mayHoldDefinition`).
  */
 
 const LINE = /([^\n\r]*)(\r\n|\n|\r|$)/y;
@@ -47,6 +47,15 @@ export function blockLeftOpen(block: string): boolean {
   return html !== undefined && !html[1].test(block.slice(block.indexOf("<") + 2));
 }
 
+// A definition (`[label]:`, `[^label]:`) starts a paragraph, so its `[` opens a line after nothing
+// but indentation and container markers (`>`, `-`, `+`, `*`, `1.`, `1)`): this class holds them all.
+const DEFINITION_START = /^[ \t>*+\-0-9.)]*\[/m;
+
+/** Whether `text` may hold a link or footnote definition: a `]:`, and a line that may start one. */
+export function mayHoldDefinition(text: string): boolean {
+  return text.includes("]:") && DEFINITION_START.test(text);
+}
+
 export type Cut = {
   /** Offset of the first character after the cut. */
   offset: number;
@@ -60,7 +69,7 @@ export type Cut = {
  */
 export function findCuts(text: string, pieceLength: number): Cut[] {
   const cuts: Cut[] = [];
-  if (text.length < 2 * pieceLength || text.includes("]:")) return cuts;
+  if (text.length < 2 * pieceLength || mayHoldDefinition(text)) return cuts;
   let fence: string | null = null;
   let htmlEnd: RegExp | null = null;
   let previousBlank = false;
