@@ -120,10 +120,10 @@ describe("parseInPieces", () => {
     expectSameParse(text, 3);
   });
 
-  it("parses in two parts, the second elsewhere, as one parse does, also when the first runs on", async () => {
+  it("parses in two halves, the second elsewhere, as one parse does, also when the first runs on", async () => {
     const parseRest = (text: string) => async (cut: { offset: number }) =>
       parseInPieces(text.slice(cut.offset), parse, 1);
-    // The scan is fooled at the split: the first part ends inside a fence, so the note is parsed whole.
+    // The scan is fooled in the middle: the first half ends inside a fence, so the note is parsed whole.
     const fooled = "Words.\n\n<div>\n```\n</div>\n\n```\ncode\n\nMore\n\n```\n\nAfter.";
     const texts = [fooled, SPEC_TEXTS.filter((markdown) => !markdown.includes("]:")).join("\n\n")];
     for (let seed = 0; seed < 10; seed++) texts.push(generatedNote(seed, 16 * 1024));

@@ -7,12 +7,8 @@ import { blockLeftOpen, findCuts, type Cut } from "./split-markdown";
  */
 const PIECE_LENGTH = 2048;
 
-/** Notes from this long are parsed in two parts on two threads (`parseInTwo`). */
+/** Notes from this long are parsed in two halves on two threads (`parseInTwo`). */
 export const TWO_THREADS_FROM = 64 * 1024;
-
-// The share of the text the rendering thread parses itself: it also copies in the other part's tree
-// and runs the rest of the render, so both threads took about the same CPU at 30% (docs/benchmarks.md).
-const OWN_SHARE = 0.3;
 
 /** Moves the piece's positions to where it sits in the note; columns are unchanged (cuts start lines). */
 function shiftPositions(tree: Root, line: number, offset: number): void {
@@ -78,9 +74,9 @@ function append(root: Root, tree: Root, start: { offset: number; line: number })
 }
 
 /**
- * parseInPieces, with the text from a cut at about `OWN_SHARE` of it on parsed by `parseRest` (on
- * another thread: its own parseInPieces of that text) while this thread parses the text before it.
- * Where the first part's last block runs on past the cut, this thread parses the whole note instead.
+ * parseInPieces, with the text from a cut near the middle on parsed by `parseRest` (on another thread:
+ * its own parseInPieces of that text) while this thread parses the text before it. Where the first
+ * half's last block turns out to run on past the cut, this thread parses the whole note instead.
  */
 export async function parseInTwo(
   text: string,
@@ -88,14 +84,14 @@ export async function parseInTwo(
   parseRest: (cut: Cut) => Promise<Root>,
   pieceLength = PIECE_LENGTH,
 ): Promise<Root> {
-  const split = findCuts(text, pieceLength).find((cut) => cut.offset >= text.length * OWN_SHARE);
-  if (!split) return parseInPieces(text, parse, pieceLength);
-  const rest = parseRest(split);
-  const firstText = text.slice(0, split.offset);
+  const middle = findCuts(text, pieceLength).find((cut) => cut.offset >= text.length / 2);
+  if (!middle) return parseInPieces(text, parse, pieceLength);
+  const rest = parseRest(middle);
+  const firstText = text.slice(0, middle.offset);
   const root = parseInPieces(firstText, parse, pieceLength);
   // Awaited either way, so its answer cannot be taken for the next note's.
   const restTree = await rest;
   if (endsOpen(root, firstText)) return parseInPieces(text, parse, pieceLength);
-  append(root, restTree, split);
+  append(root, restTree, middle);
   return root;
 }
