@@ -85,12 +85,9 @@ function extensionsFor(text: string): { extensions: SyntaxExtension[]; mdastExte
  * Long notes are parsed in pieces, each with the extensions the whole note needs.
  */
 export const remarkParseNote: Plugin<[{ containers: boolean }], string, Root> = function (options) {
-  this.parser = (text) => parseInPieces(text, pieceParser(text, options.containers));
+  this.parser = (text) => {
+    const { extensions, mdastExtensions } = extensionsFor(text);
+    if (!options.containers) extensions.push(syntax.withoutContainers);
+    return parseInPieces(text, (piece) => fromMarkdown(piece, { extensions, mdastExtensions }));
+  };
 };
-
-/** Parses a piece of `text` (or all of it) as the whole note's parse would: with the note's extensions. */
-export function pieceParser(text: string, containers: boolean): (piece: string) => Root {
-  const { extensions, mdastExtensions } = extensionsFor(text);
-  if (!containers) extensions.push(syntax.withoutContainers);
-  return (piece) => fromMarkdown(piece, { extensions, mdastExtensions });
-}

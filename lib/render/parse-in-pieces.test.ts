@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { largeNote } from "../../scripts/bench/fixtures";
 import { gfmExtensionExamples } from "./conformance/gfm-extension-examples";
 import { remarkParseNote } from "./markdown-parser";
-import { parseInPieces, parseInTwo } from "./parse-in-pieces";
+import { parseInPieces } from "./parse-in-pieces";
 import { findCuts, mayHoldDefinition } from "./split-markdown";
 
 // A long note is parsed in pieces; the tree (positions included) and the HTML must be exactly those
@@ -120,16 +120,6 @@ describe("parseInPieces", () => {
     expectSameParse(text, 3);
   });
 
-  it("parses in two halves, the second elsewhere, as one parse does, also when the first runs on", async () => {
-    const parseRest = (text: string) => async (cut: { offset: number }) =>
-      parseInPieces(text.slice(cut.offset), parse, 1);
-    // The scan is fooled in the middle: the first half ends inside a fence, so the note is parsed whole.
-    const fooled = "Words.\n\n<div>\n```\n</div>\n\n```\ncode\n\nMore\n\n```\n\nAfter.";
-    const texts = [fooled, SPEC_TEXTS.filter((markdown) => !markdown.includes("]:")).join("\n\n")];
-    for (let seed = 0; seed < 10; seed++) texts.push(generatedNote(seed, 16 * 1024));
-    for (const text of texts) expect(await parseInTwo(text, parse, parseRest(text), 1)).toEqual(parse(text));
-  });
-
   it("does not cut a note that may hold link or footnote definitions", () => {
     const text = `${generatedNote(1, 16 * 1024)}[^note] and [link]\n\n[^note]: a footnote\n\n[link]: /url\n`;
     expect(findCuts(text, 1)).toEqual([]);
@@ -139,16 +129,13 @@ describe("parseInPieces", () => {
     const inQuote = (text: string) => text.replace(/^/gm, "> ");
     const inListItem = (text: string) => `1. ${text.replace(/\n(?=.)/g, "\n   ")}`;
     const texts = SPEC_TEXTS.flatMap((text) => [text, inQuote(text), inListItem(text)]);
-    const withDefinition = texts.filter((text) =>
-      /"type":"(?:footnoteD|d)efinition"/.test(JSON.stringify(parse(text))),
-    );
+    const withDefinition = texts.filter((text) => /"type":"(?:footnoteD|d)efinition"/.test(JSON.stringify(parse(text))));
     expect(withDefinition).toHaveLength(231);
     expect(withDefinition.filter((text) => !mayHoldDefinition(text))).toEqual([]);
   });
 
   it("cuts a note whose `]:` cannot start a definition, and parses it as one parse does", () => {
-    const lines =
-      "Set `limits[cpu]: 2` and see [the docs]: they say so.\n\n```py\nx: dict[str, int] = {}\ny = a[1]: 3\n```";
+    const lines = "Set `limits[cpu]: 2` and see [the docs]: they say so.\n\n```py\nx: dict[str, int] = {}\ny = a[1]: 3\n```";
     // A task list item's `[ ]` opens its line like a definition would: those notes are not cut.
     const note = (seed: number) => generatedNote(seed, 8 * 1024).replaceAll("- [", "- (");
     const text = `${note(7)}\n\n${lines}\n\n${note(8)}`;

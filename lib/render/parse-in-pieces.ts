@@ -1,14 +1,11 @@
 import type { Nodes, Root } from "mdast";
-import { blockLeftOpen, findCuts, type Cut } from "./split-markdown";
+import { blockLeftOpen, findCuts } from "./split-markdown";
 
 /**
  * micromark's parse time grows faster than the text (its event list is spliced and kept whole), so
  * a long note parses faster as pieces of a few KiB: see docs/benchmarks.md.
  */
 const PIECE_LENGTH = 2048;
-
-/** Notes from this long are parsed in two halves on two threads (`parseInTwo`). */
-export const TWO_THREADS_FROM = 64 * 1024;
 
 /** Moves the piece's positions to where it sits in the note; columns are unchanged (cuts start lines). */
 function shiftPositions(tree: Root, line: number, offset: number): void {
@@ -55,43 +52,17 @@ export function parseInPieces(
     let tree = parse(text.slice(start.offset, cut?.offset));
     const last = cut === null || endsOpen(tree, text.slice(start.offset, cut.offset));
     if (cut !== null && last) tree = parse(text.slice(start.offset));
-    append(root, tree, start);
-    if (last) return root;
+    shiftPositions(tree, start.line, start.offset);
+    root.children.push(...tree.children);
+    if (last) {
+      const end = tree.position!.end;
+      root.position = {
+        start: { line: 1, column: 1, offset: 0 },
+        end: { line: end.line + start.line, column: end.column, offset: end.offset! + start.offset },
+      };
+      return root;
+    }
     start = cut;
   }
-  return root;
-}
-
-/** Adds the tree of the text from `start` on to `root`, whose end becomes the tree's end. */
-function append(root: Root, tree: Root, start: { offset: number; line: number }): void {
-  shiftPositions(tree, start.line, start.offset);
-  root.children.push(...tree.children);
-  const end = tree.position!.end;
-  root.position = {
-    start: { line: 1, column: 1, offset: 0 },
-    end: { line: end.line + start.line, column: end.column, offset: end.offset! + start.offset },
-  };
-}
-
-/**
- * parseInPieces, with the text from a cut near the middle on parsed by `parseRest` (on another thread:
- * its own parseInPieces of that text) while this thread parses the text before it. Where the first
- * half's last block turns out to run on past the cut, this thread parses the whole note instead.
- */
-export async function parseInTwo(
-  text: string,
-  parse: (piece: string) => Root,
-  parseRest: (cut: Cut) => Promise<Root>,
-  pieceLength = PIECE_LENGTH,
-): Promise<Root> {
-  const middle = findCuts(text, pieceLength).find((cut) => cut.offset >= text.length / 2);
-  if (!middle) return parseInPieces(text, parse, pieceLength);
-  const rest = parseRest(middle);
-  const firstText = text.slice(0, middle.offset);
-  const root = parseInPieces(firstText, parse, pieceLength);
-  // Awaited either way, so its answer cannot be taken for the next note's.
-  const restTree = await rest;
-  if (endsOpen(root, firstText)) return parseInPieces(text, parse, pieceLength);
-  append(root, restTree, middle);
   return root;
 }

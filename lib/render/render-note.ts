@@ -1,4 +1,3 @@
-import type { Root } from "mdast";
 import rehypeParse from "rehype-parse";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
@@ -57,32 +56,9 @@ function processorFor(text: string, format: NoteFormat) {
   return exceedsContainerDepth(text) ? markdownWithoutContainers : markdown;
 }
 
-const storable = (content: string) => String(content).replace(UNSTORABLE, "\uFFFD");
-
-/**
- * renderNote of a Markdown note, with its tree from `parse` (given the text renderNote would parse and
- * whether lists and quotes are on), which may hand part of the parse to another thread: the tree must
- * be the one remarkParseNote gives. The rest runs here, on the whole tree. Never throws.
- */
-export async function renderMarkdownParsedBy(
-  content: string,
-  parse: (text: string, containers: boolean) => Promise<Root>,
-): Promise<string> {
-  const text = storable(content);
-  const containers = !exceedsContainerDepth(text);
-  const processor = containers ? markdown : markdownWithoutContainers;
-  try {
-    const tree = await parse(text, containers);
-    return String(processor.stringify(processor.runSync(tree, text), text));
-  } catch {
-    // As renderNote would end (a parse that fails in a piece fails whole, as deep nesting does).
-    return renderNote(content, "markdown");
-  }
-}
-
 /** Note text as sanitized HTML, ready to store and show as is. Never throws. */
 export function renderNote(content: string, format: NoteFormat): string {
-  const text = storable(content);
+  const text = String(content).replace(UNSTORABLE, "\uFFFD");
   try {
     return String(processorFor(text, format).processSync(text));
   } catch {

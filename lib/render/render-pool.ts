@@ -1,9 +1,10 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "../env";
 import { metrics } from "../metrics/metrics";
 import type { NoteFormat } from "./render-note";
 import { renderPlainText } from "./render-plain-text";
-import { workerFromSource } from "./worker-from-source";
 
 type Job = {
   content: string;
@@ -27,13 +28,14 @@ function unlisten(worker: Worker): void {
   worker.removeAllListeners("error");
 }
 
-// Inside Next.js the worker is bundled to JavaScript (Turbopack compiles `new Worker(new URL(...))`);
-// run from TypeScript sources (tests, scripts), it is loaded through tsx. It spawns its own parse
-// worker the same way, so it is told which.
+// Inside Next.js the worker is bundled to JavaScript (Turbopack compiles `new Worker(new URL(...))`).
+// Run from TypeScript sources (tests, scripts), the worker first registers tsx's loader, which worker
+// threads do not inherit. (import.meta.url cannot tell the two apart: the bundle keeps the source's.)
 function spawn(): Worker {
-  const workerData = { bundled: Boolean(env.NEXT_RUNTIME) };
-  if (workerData.bundled) return new Worker(new URL("./render-worker.ts", import.meta.url), { workerData });
-  return workerFromSource(import.meta.url, "render-worker.ts", { workerData });
+  if (env.NEXT_RUNTIME) return new Worker(new URL("./render-worker.ts", import.meta.url));
+  const source = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.ts"));
+  const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
 }
 
 function startWorker(): void {
