@@ -129,13 +129,16 @@ describe("parseInPieces", () => {
     const inQuote = (text: string) => text.replace(/^/gm, "> ");
     const inListItem = (text: string) => `1. ${text.replace(/\n(?=.)/g, "\n   ")}`;
     const texts = SPEC_TEXTS.flatMap((text) => [text, inQuote(text), inListItem(text)]);
-    const withDefinition = texts.filter((text) => /"type":"(?:footnoteD|d)efinition"/.test(JSON.stringify(parse(text))));
+    const withDefinition = texts.filter((text) =>
+      /"type":"(?:footnoteD|d)efinition"/.test(JSON.stringify(parse(text))),
+    );
     expect(withDefinition).toHaveLength(231);
     expect(withDefinition.filter((text) => !mayHoldDefinition(text))).toEqual([]);
   });
 
   it("cuts a note whose `]:` cannot start a definition, and parses it as one parse does", () => {
-    const lines = "Set `limits[cpu]: 2` and see [the docs]: they say so.\n\n```py\nx: dict[str, int] = {}\ny = a[1]: 3\n```";
+    const lines =
+      "Set `limits[cpu]: 2` and see [the docs]: they say so.\n\n```py\nx: dict[str, int] = {}\ny = a[1]: 3\n```";
     // A task list item's `[ ]` opens its line like a definition would: those notes are not cut.
     const note = (seed: number) => generatedNote(seed, 8 * 1024).replaceAll("- [", "- (");
     const text = `${note(7)}\n\n${lines}\n\n${note(8)}`;
