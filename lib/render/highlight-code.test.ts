@@ -32,4 +32,22 @@ describe("syntax highlighting at render time", () => {
       '<span class="hljs-attribute">color</span>',
     );
   });
+
+  it("reads HTML notes' classes as rehype-highlight did: every code right inside a pre, unknown languages plain", () => {
+    const cases: [string, string][] = [
+      [
+        '<pre><code class="language-js">a</code><pre><code class="language-css">b{}</code></pre></pre>',
+        '<pre><code class="hljs language-js">a</code><pre><code class="hljs language-css"><span class="hljs-selector-tag">b</span>{}</code></pre></pre>',
+      ],
+      [
+        '<pre><code class="language-js">x</code><code class="language-css">a{}</code></pre>',
+        '<pre><code class="hljs language-js">x</code><code class="hljs language-css"><span class="hljs-selector-tag">a</span>{}</code></pre>',
+      ],
+      [
+        '<pre><code class="language-nosuch">x = 1</code></pre>',
+        '<pre><code class="hljs language-nosuch">x = 1</code></pre>',
+      ],
+    ];
+    for (const [html, expected] of cases) expect(renderNote(html, "html")).toBe(expected);
+  });
 });

@@ -34,6 +34,9 @@ const EDGE_CASES = [
   "a | b\n-- | --\n1 | 2\n\n~~gone~~ and ~one~ and [^note]\n\n[^note]: text",
   "- [ ] open\n- [x] done\n\n***strong*~~*",
   "Setext\n---\n\n| not a table",
+  "ask `@ops` or `www.example.com` in code only\n\n# then ops@example.com in a heading",
+  "- item\n\n  > quoted www.example.com/path in a list\n\n| a |\n| - |\n| https://example.com |",
+  "an address spelled ops&#64;example.com and `a@b.co` beside it",
   smallNote,
 ];
 

@@ -1,4 +1,4 @@
-import type { Root } from "mdast";
+import type { Nodes, Root } from "mdast";
 import { fromMarkdown, type Extension as MdastExtension, type Options } from "mdast-util-from-markdown";
 import { gfmAutolinkLiteralFromMarkdown } from "mdast-util-gfm-autolink-literal";
 import { gfmFootnoteFromMarkdown } from "mdast-util-gfm-footnote";
@@ -25,8 +25,34 @@ const urlAutolinks: SyntaxExtension = {
   text: { 72: protocolAutolink, 104: protocolAutolink, 87: wwwAutolink, 119: wwwAutolink },
 };
 const autolinkLiteral = gfmAutolinkLiteralFromMarkdown();
-// The same handlers without the pass that finds URLs and addresses in the text's decoded value.
-const autolinkLiteralWithoutSearch: MdastExtension = { ...autolinkLiteral, transforms: [] };
+const [findTextLinks] = autolinkLiteral.transforms ?? [];
+
+// What a text node's decoded value must hold for the search below to find a link in it: its
+// patterns start at `http://`, `https://` or `www.`, and every address has an `@`.
+const TEXT_LINK = /@|www\.|https?:\/\//i;
+
+function holdsTextLink(block: Nodes): boolean {
+  const stack: Nodes[] = [block];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === "text" && TEXT_LINK.test(node.value)) return true;
+    if ("children" in node) for (const child of node.children) stack.push(child);
+  }
+  return false;
+}
+
+// The search for URLs and addresses in text, run only on the top-level blocks whose text can hold
+// one: it matches within one text node at a time, so skipping the others changes nothing, and it
+// costs about a sixth of a short note's render (it walks every node, a closure for each).
+const autolinkLiteralWhereText: MdastExtension = {
+  ...autolinkLiteral,
+  transforms: [
+    (tree) => {
+      // The search changes text nodes in place, wherever their blocks sit in the real tree.
+      const blocks = tree.children.filter(holdsTextLink);
+      if (blocks.length > 0) findTextLinks?.({ type: "root", children: blocks });
+    },
+  ],
+};
 
 // Built once: extensions are plain tables of constructs and handlers, read by each parse.
 const syntax = {
@@ -44,22 +70,22 @@ const trees = {
   taskList: gfmTaskListItemFromMarkdown(),
 };
 
-// What a note must contain for each GFM construct to be possible at all. Escapes and character
-// references cannot make up syntax, so the raw text decides, except for the autolink search, which
-// runs on decoded text: a reference (`&#64;`) can spell out an `@` there, and letters are never escaped.
-// The first `-` closes the first class, so the pattern cannot backtrack over a long run of `- - -`.
+// What a note must contain for each GFM construct to be possible at all: escapes and character
+// references cannot make up syntax, so the raw text decides. An address needs an `@` right after
+// one of the characters it may hold, so a mention in code (`` `@ops` ``) does not load the construct
+// that is tried at every letter. The first `-` closes the first class of the table pattern, so it
+// cannot backtrack over a long run of `- - -`.
 const TABLE_DELIMITER_ROW = /^[ \t>|:]*-[ \t>|:-]*$/m;
+const EMAIL_LITERAL = /[\w+.-]@/;
 const URL_LITERAL = /www|http/i;
-const LINK_IN_TEXT = /[@&]|www|http/i;
 
 /** The GFM extensions a note can use, in remark-gfm's order (the order decides which construct wins). */
 function extensionsFor(text: string): { extensions: SyntaxExtension[]; mdastExtensions: MdastExtension[] } {
   const extensions: SyntaxExtension[] = [];
   const mdastExtensions: MdastExtension[] = [];
-  const emails = text.includes("@");
-  if (emails) extensions.push(syntax.autolinks);
+  if (EMAIL_LITERAL.test(text)) extensions.push(syntax.autolinks);
   else if (URL_LITERAL.test(text)) extensions.push(urlAutolinks);
-  mdastExtensions.push(LINK_IN_TEXT.test(text) ? autolinkLiteral : autolinkLiteralWithoutSearch);
+  mdastExtensions.push(autolinkLiteralWhereText);
   if (text.includes("[^")) {
     extensions.push(syntax.footnote);
     mdastExtensions.push(trees.footnote);
