@@ -48,7 +48,7 @@ const rateRule = parsedWith(parseRateRule, "must be <requests>/<window> such as 
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** Set by Next.js in its server processes; unset in scripts and tests. */
+  /** Set by Next.js in the code it compiles (see loadEnv); unset in scripts and tests. */
   NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
   /** Postgres connection string; when unset the service runs on embedded PGlite under DATA_DIR. */
   DATABASE_URL: optional(
@@ -209,7 +209,9 @@ export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];
 
 /** The validated settings; with a bad value, the message alone on stderr and exit code 1. */
 function loadEnv(): Env {
-  const parsed = checkedEnvSchema.safeParse(process.env);
+  // Next.js writes NEXT_RUNTIME into the code it compiles rather than into the process's environment,
+  // so only this literal read sees it there (the render pool needs it to start the compiled worker).
+  const parsed = checkedEnvSchema.safeParse({ ...process.env, NEXT_RUNTIME: process.env.NEXT_RUNTIME });
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)

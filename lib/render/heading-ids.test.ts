@@ -4,7 +4,7 @@ import { gfmExtensionExamples } from "./conformance/gfm-extension-examples";
 import { mayHoldHeading } from "./heading-ids";
 import { renderNote } from "./render-note";
 
-// Notes whose text cannot make a heading skip rehype-slug. That changes no output only if no note
+// Notes whose text cannot make a heading skip the heading-id walk. That changes no output only if no note
 // the check turns away renders a heading element: every spec example, also inside a block quote and
 // a list item (where setext underlines and `#` sit after a container's marker), must keep to it.
 

@@ -1,8 +1,11 @@
+import GithubSlugger from "github-slugger";
 import type { Root } from "hast";
-import rehypeSlug from "rehype-slug";
+import { headingRank } from "hast-util-heading-rank";
+import { toString } from "hast-util-to-string";
 import type { Transformer } from "unified";
+import { walkElements } from "./walk-elements";
 
-const slug = rehypeSlug();
+const slugs = new GithubSlugger();
 
 // What a Markdown note must contain for its HTML to hold a heading: `#` (ATX), a line ending in `=`
 // or `-` (a setext underline, also inside a quote or list item), `<h1` to `<h6` (raw HTML, which only
@@ -15,12 +18,19 @@ export function mayHoldHeading(text: string): boolean {
 }
 
 /**
- * rehype plugin: headings get GitHub's ids (rehype-slug; the sanitizer prefixes them), so a note can
- * link to its own sections. rehype-slug walks the whole tree, a tenth of a small table's render; a
- * note whose text cannot make a heading skips the walk.
+ * rehype plugin: headings get GitHub's ids (the sanitizer prefixes them), so a note can link to its
+ * own sections. It is rehype-slug's code (github-slugger, each id unique in the note, an id written
+ * in raw HTML kept) over our own walk: rehype-slug's closure per node cost a tenth of a long note's
+ * render. A note whose text cannot make a heading skips the walk.
  */
 export function rehypeHeadingIds(): Transformer<Root> {
   return (tree, file) => {
-    if (mayHoldHeading(String(file.value))) slug(tree);
+    if (!mayHoldHeading(String(file.value))) return;
+    slugs.reset();
+    walkElements(tree, (element) => {
+      if (headingRank(element) && !element.properties.id) {
+        element.properties.id = slugs.slug(toString(element));
+      }
+    });
   };
 }
