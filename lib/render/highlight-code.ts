@@ -62,8 +62,9 @@ export function rehypeHighlightCode() {
     });
     // Every code element right inside one of those blocks, wherever the blocks sit in the real tree.
     walkElements({ type: "root", children: blocks }, (element, parent) => {
-      if (element.tagName === "code" && parent.type === "element" && parent.tagName === "pre")
+      if (element.tagName === "code" && parent.type === "element" && parent.tagName === "pre") {
         highlight(element);
+      }
     });
   };
 }
