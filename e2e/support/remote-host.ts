@@ -21,6 +21,12 @@ export async function startRemoteHost() {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The browser may still hold a connection open (keep-alive, or one opened ahead of a request);
+    // close() alone would wait for it, past the test's time limit.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
