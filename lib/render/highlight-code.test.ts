@@ -6,7 +6,27 @@ describe("syntax highlighting at render time", () => {
   it("adds only hljs classes around the code's own text", () => {
     const out = renderNote('```js\nalert("<img src=x onerror=alert(1)>")\n```', "markdown");
     expect(out).toBe(
-      '<pre><code class="hljs language-js"><span class="hljs-title function_">alert</span>(<span class="hljs-string">"&#x3C;img src=x onerror=alert(1)>"</span>)\n</code></pre>',
+      '<pre><code class="hljs language-js"><span class="hljs-title function_">alert</span>(<span class="hljs-string">&quot;&lt;img src=x onerror=alert(1)&gt;&quot;</span>)\n</code></pre>',
+    );
+  });
+
+  it("escapes every character of the code that could end its element or open another", () => {
+    const text = "</code></pre><script>alert('x & y')</script>";
+    const out = renderNote("```html\n" + text + "\n```", "markdown");
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("</code></pre><");
+    expect(out.match(/<\/code>/g)).toEqual(["</code>"]);
+    const shown = out.replace(/<[^>]+>/g, "");
+    expect(shown).toBe(
+      "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(&#x27;x &amp; y&#x27;)&lt;/script&gt;\n",
+    );
+  });
+
+  it("marks code in another language inside a block as highlight.js does (a language-* span)", () => {
+    expect(renderNote("```html\n<style>a { color: red }</style>\n```", "markdown")).toBe(
+      '<pre><code class="hljs language-html"><span class="hljs-tag">&lt;<span class="hljs-name">style</span>&gt;</span>' +
+        '<span class="language-css"><span class="hljs-selector-tag">a</span> { <span class="hljs-attribute">color</span>: red }' +
+        '</span><span class="hljs-tag">&lt;/<span class="hljs-name">style</span>&gt;</span>\n</code></pre>',
     );
   });
 

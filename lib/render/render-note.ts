@@ -24,7 +24,8 @@ const safeHtml: PluggableList = [
   rehypeFilterStyles,
   rehypeHardenElements,
   rehypeHighlightCode,
-  rehypeStringify,
+  // The sanitizer drops every raw node, so the only ones left are the highlighter's own HTML.
+  [rehypeStringify, { allowDangerousHtml: true }],
 ];
 
 // Every processor is built once: creating one per call costs more than rendering a short note.

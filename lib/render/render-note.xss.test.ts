@@ -1,10 +1,11 @@
 import type { Element, Root } from "hast";
 import rehypeParse from "rehype-parse";
+import rehypeSanitize from "rehype-sanitize";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { ALLOWED_STYLES } from "./filter-styles";
 import { renderNote, type NoteFormat } from "./render-note";
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from "./sanitize-schema";
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitizeSchema } from "./sanitize-schema";
 import { walkElements } from "./walk-elements";
 
 // OWASP XSS filter evasion cheat sheet, DOMPurify's mXSS cases and Markdown-specific vectors.
@@ -170,5 +171,15 @@ describe("renderNote against XSS vectors", () => {
   it("does not let noscript or comments smuggle an element out of an attribute", () => {
     expect(renderNote('<noscript><p title="</noscript><img src=x onerror=alert(1)>">', "html")).toBe("");
     expect(renderNote('<!--<img src="--><img src=x onerror=alert(1)//">', "html")).toBe("<img>");
+  });
+
+  // The serializer writes raw nodes as they are, for the highlighter's HTML: safe only because the
+  // sanitizer, which every tree goes through before, leaves none.
+  it("leaves no raw node for the serializer: the sanitizer drops them", () => {
+    const tree: Root = { type: "root", children: [{ type: "raw", value: "<script>alert(1)</script>" }] };
+    expect(unified().use(rehypeSanitize, sanitizeSchema).runSync(tree)).toEqual({
+      type: "root",
+      children: [],
+    });
   });
 });
