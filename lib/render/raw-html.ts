@@ -6,6 +6,11 @@ const reparse = rehypeRaw();
 
 type File = Parameters<typeof reparse>[1];
 
+/** Whether Markdown `text` may hold raw HTML: every HTML block and inline tag starts with `<`. */
+export function mayHoldRawHtml(text: string): boolean {
+  return text.includes("<");
+}
+
 function containsRaw(tree: Root): boolean {
   const stack: Nodes[] = [tree];
   for (let node = stack.pop(); node; node = stack.pop()) {
@@ -28,11 +33,12 @@ function protectLeadingLineFeeds(tree: Root): void {
 
 /**
  * rehype plugin: parses the raw HTML written in a Markdown note into elements, as a browser would.
- * Notes without raw HTML, most of them, skip the re-parse and what it costs.
+ * Notes without raw HTML, most of them, skip the re-parse and what it costs; those without a `<`
+ * skip even the walk that looks for it.
  */
 export function rehypeRawHtml() {
   return (tree: Root, file: File) => {
-    if (!containsRaw(tree)) return tree;
+    if (!mayHoldRawHtml(String(file.value)) || !containsRaw(tree)) return tree;
     protectLeadingLineFeeds(tree);
     return reparse(tree, file);
   };

@@ -1,4 +1,6 @@
 import type { Html, Nodes, Root } from "mdast";
+import type { Transformer } from "unified";
+import { mayHoldRawHtml } from "./raw-html";
 import { DROPPED_WITH_CONTENT } from "./sanitize-schema";
 
 /**
@@ -81,8 +83,9 @@ function rawHtmlChildren(parent: Nodes): Html[] {
  * taken together because an inline element's start and end tags are separate raw HTML nodes.
  * Iterative: Markdown can nest deeper than the call stack allows.
  */
-export function remarkTagFilter() {
-  return (tree: Root) => {
+export function remarkTagFilter(): Transformer<Root> {
+  return (tree, file) => {
+    if (!mayHoldRawHtml(String(file.value))) return;
     const stack: Nodes[] = [tree];
     for (let parent = stack.pop(); parent; parent = stack.pop()) {
       const raw = rawHtmlChildren(parent);
