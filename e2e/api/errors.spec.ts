@@ -164,7 +164,7 @@ test.describe("read and meta errors", () => {
     }
   });
 
-  test("a method a route does not serve -> JSON 404 not_found with Allow; OPTIONS names the same", async ({
+  test("a method a route does not serve -> JSON 405 method_not_allowed with Allow; OPTIONS names the same", async ({
     api,
     request,
   }) => {
@@ -189,13 +189,13 @@ test.describe("read and meta errors", () => {
       )) {
         const response = await request.fetch(path, { method });
         const where = `${method} ${path}`;
-        test.expect(response.status(), where).toBe(404);
+        test.expect(response.status(), where).toBe(405);
         test.expect(response.headers().allow, where).toBe(allow);
         test.expect(response.headers()["content-type"], where).toBe("application/json; charset=utf-8");
         if (method !== "HEAD") {
           test.expect(await response.json(), where).toEqual({
-            error: "not_found",
-            message: `No such API route: this path answers ${named} only.`,
+            error: "method_not_allowed",
+            message: `This path answers ${named} only.`,
           });
         }
       }

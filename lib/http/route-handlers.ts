@@ -7,9 +7,9 @@ import { errorResponse } from "./respond";
 // A route file's exports, one for every method, from its declaration and its handlers. Left to
 // Next.js, a method a route does not serve would get an empty 405 without an Allow header (not JSON,
 // which every API answer is), and OPTIONS would list every exported method as allowed. Instead: a
-// JSON not_found, as for unknown API routes (the error codes have no 405), whose message and Allow
-// header name the methods the path does serve, and an OPTIONS that names the same. A route that
-// serves nothing is a catch-all: every method, OPTIONS included, is an unknown route.
+// JSON 405 method_not_allowed whose message and Allow header name the methods the path does serve,
+// and an OPTIONS that names the same. A route that serves nothing is a catch-all: every method,
+// OPTIONS included, is an unknown route (404).
 
 type NextHandler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 type RouteExports<P> = Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", NextHandler<P>> & {
@@ -24,7 +24,7 @@ function refuseOthers(served: ServedMethod[]) {
   const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
   const refuse = async () => {
     const response = errorResponse(
-      new ApiError("not_found", `No such API route: this path answers ${served.join(" and ")} only.`),
+      new ApiError("method_not_allowed", `This path answers ${served.join(" and ")} only.`),
     );
     response.headers.set("allow", allow);
     return response;
