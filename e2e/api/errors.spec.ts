@@ -184,7 +184,8 @@ test.describe("read and meta errors", () => {
     for (const { path, served } of routes) {
       const allow = [...served, "OPTIONS"].sort().join(", ");
       const named = served.filter((method) => method !== "HEAD").join(" and ");
-      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter(
+      // PROPFIND: a method Next.js does not route (it answers an empty 400); the front server does.
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "PROPFIND"].filter(
         (m) => !served.includes(m),
       )) {
         const response = await request.fetch(path, { method });
