@@ -16,9 +16,7 @@ async function createdFields(page: Page): Promise<string[]> {
   return Object.keys(bodyOf(create)).sort();
 }
 
-test("the create form with every option, and the viewer's read, send only known fields", async ({
-  page,
-}) => {
+test("the create form with every option, and the viewer's read, send only known fields", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("switch", { name: "Encrypt in this browser (end to end)" }).uncheck();
   await page.getByLabel("Text").fill("first");
