@@ -84,7 +84,7 @@ test.describe("pages the service did not seal", () => {
     const id = await insertUnsealed();
     expect(await read(id)).toEqual({
       status: 404,
-      json: { error: "not_found", message: expect.any(String) as string },
+      json: { error: "not_found", message: expect.any(String) },
     });
     await sql.query("DELETE FROM shares WHERE id = $1", [id]);
   });
@@ -134,7 +134,7 @@ test.describe("pages the service did not seal", () => {
     );
     expect(await read(id)).toEqual({
       status: 500,
-      json: { error: "note_unreadable", message: expect.stringContaining("altered or damaged") as string },
+      json: { error: "note_unreadable", message: expect.stringContaining("altered or damaged") },
     });
     expect(server?.stderr()).toContain("answered note_unreadable");
     // The read was counted: the statement that counts it commits before the page is opened
