@@ -25,6 +25,7 @@ export const errorStatus = {
   too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  note_unreadable: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
   unavailable: 503,
