@@ -105,7 +105,7 @@ const envSchema = z.object({
   /** Open client connections at most; beyond it the one waiting longest for a request is closed. */
   HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1_000),
   /** ... from one socket address; unset: 100, or HTTP_MAX_CONNECTIONS with TRUST_PROXY (see below). */
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: optional(wholeNumber(1, 1_000_000)),
+  HTTP_MAX_CONNECTIONS_PER_IP: optional(wholeNumber(1, 1_000_000)),
 
   // Rate limiting (lib/rate-limit): each limit is `<requests>/<window>` (e.g. 30/1m) or `off`.
   RATE_LIMIT_CREATE: rateRule,
@@ -208,8 +208,8 @@ const checkedEnvSchema = envSchema
   .transform((env) => ({
     ...env,
     // Behind a proxy every connection comes from the proxy's address: one cap for it and the total.
-    HTTP_MAX_CONNECTIONS_PER_ADDRESS:
-      env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ??
+    HTTP_MAX_CONNECTIONS_PER_IP:
+      env.HTTP_MAX_CONNECTIONS_PER_IP ??
       (env.TRUST_PROXY && env.TRUST_PROXY !== "off" ? env.HTTP_MAX_CONNECTIONS : 100),
     DEFAULT_TTL:
       env.DEFAULT_TTL ?? (env.TTL_CHOICES.has("1d") ? "1d" : ([...env.TTL_CHOICES.keys()][0] ?? "1d")),

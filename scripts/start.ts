@@ -41,7 +41,7 @@ const front = createFrontServer(
     requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: env.HTTP_MAX_CONNECTIONS,
-    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_IP,
   },
 );
 await startupFinished();

@@ -44,10 +44,7 @@ async function sendChunks(connection: RawConnection, chunks: number, chunked: bo
     let flushed = true;
     for (const part of parts) flushed = socket.write(part);
     if (!flushed) {
-      await Promise.race([
-        new Promise((resolve) => socket.once("drain", resolve)),
-        connection.closed,
-      ]);
+      await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), connection.closed]);
     }
   }
   if (chunked && !socket.destroyed) socket.write("0\r\n\r\n");
@@ -105,7 +102,10 @@ test("a 20 MB body gets a whole 413 on pages and the API, chunked or declared, a
     .split("\n")
     .filter((line) => line.includes('"status":413'));
   expect(refused).toHaveLength(12);
-  const stderr = server.stderr().split("\n").filter((line) => line.trim() !== "");
+  const stderr = server
+    .stderr()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   expect(stderr.filter((line) => !isJsonLine(line))).toEqual([]);
 });
 
@@ -143,7 +143,10 @@ test("every answer says X-Content-Type-Options: nosniff: API, pages, static file
     ["static file", await fetch(`${server.url}${staticPath}`)],
     ["page 404", await fetch(`${server.url}/no/such/page`)],
     ["API", await fetch(`${server.url}/api/v1/health`)],
-    ["API create", await fetch(`${server.url}/api/v1/shares`, { method: "POST", body: '{"content":"x","ttl":"1h"}' })],
+    [
+      "API create",
+      await fetch(`${server.url}/api/v1/shares`, { method: "POST", body: '{"content":"x","ttl":"1h"}' }),
+    ],
     ["API 404", await fetch(`${server.url}/api/v1/shares/AAAAAAAAAA/meta`)],
     ["unknown API route", await fetch(`${server.url}/api/v1/nowhere`)],
     ["API 413", await fetch(`${server.url}/api/v1/shares`, { method: "POST", body: big })],

@@ -53,7 +53,9 @@ test("1,000 idle connections that reconnect from one address leave another addre
       outcomes.push(await probe(`${server.url}/api/v1/health`, client));
     }
     const answered = outcomes.filter((outcome) => outcome === 200).length;
-    test.info().annotations.push({ type: "outcomes", description: JSON.stringify({ outcomes, connections }) });
+    test
+      .info()
+      .annotations.push({ type: "outcomes", description: JSON.stringify({ outcomes, connections }) });
     expect(answered / outcomes.length, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(0.95);
     // The flood was on all along: the idle sockets were being closed and reconnecting.
     expect(connections).toBeGreaterThan(1_000);

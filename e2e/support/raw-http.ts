@@ -66,7 +66,10 @@ export async function rawConnection(
   });
   socket.on("error", () => {});
   const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  closed.then(() => wake(), () => {});
+  closed.then(
+    () => wake(),
+    () => {},
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("error", reject);
@@ -78,7 +81,8 @@ export async function rawConnection(
         unread = unread.slice(parsed.length);
         return parsed.answer;
       }
-      if (socket.destroyed) throw new Error(`The connection closed before a whole answer: ${JSON.stringify(all)}`);
+      if (socket.destroyed)
+        throw new Error(`The connection closed before a whole answer: ${JSON.stringify(all)}`);
       await new Promise<void>((resolve) => (wake = resolve));
     }
   };

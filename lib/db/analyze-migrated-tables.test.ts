@@ -53,9 +53,7 @@ describe("ANALYZE after migrations", () => {
       `INSERT INTO shares (id, content_type, page_count, multi_page, size_bytes)
        VALUES ('analyze001', 'markdown', 1, false, 1)`,
     );
-    await client.query(
-      `INSERT INTO api_keys (label, prefix, key_hash) VALUES ('untouched', 'untc', 'hash')`,
-    );
+    await client.query(`INSERT INTO api_keys (label, prefix, key_hash) VALUES ('untouched', 'untc', 'hash')`);
     expect(await analyzedTables(client)).toEqual([]);
 
     await applyMigrations(fromPgClient(client));
@@ -87,7 +85,9 @@ describe("ANALYZE after migrations", () => {
       DELETE FROM i WHERE true;
       CREATE TYPE "j" AS ENUM ('k');`;
     const touched = touchedTables([script]);
-    expect(touched).toEqual(expect.arrayContaining(['"a"', "b", '"public"."c"', '"d"', "e", '"f"', '"h"', "i"]));
+    expect(touched).toEqual(
+      expect.arrayContaining(['"a"', "b", '"public"."c"', '"d"', "e", '"f"', '"h"', "i"]),
+    );
     // Read from, or not a table: left alone.
     expect(touched).not.toContain('"g"');
     expect(touched).not.toContain('"j"');
