@@ -1,5 +1,6 @@
 import nextEnv from "@next/env";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -79,6 +80,12 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, "")),
   ),
   PORT: wholeNumber(1, 65535).default(3000),
+  /** The address `npm start` listens on; unset: every interface (IPv6 and IPv4). */
+  HOST: optional(
+    z.string().refine((host) => isIP(host) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host), {
+      error: "must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
+    }),
+  ),
   /** Size of the Postgres connection pool of one server process. */
   DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
   /** The API's statements as named prepared statements; off behind a pooler that cannot keep them. */
@@ -101,8 +108,10 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1_000, 3_600_000).default(60_000),
   /** An idle keep-alive connection is closed after this long. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 600_000).default(5_000),
-  /** Open client connections at most; a new one beyond it is closed at once. */
+  /** Open client connections at most; beyond it the one waiting longest for a request is closed. */
   HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1_000),
+  /** ... from one socket address; unset: 100, or HTTP_MAX_CONNECTIONS with TRUST_PROXY (see below). */
+  HTTP_MAX_CONNECTIONS_PER_IP: optional(wholeNumber(1, 1_000_000)),
 
   // Rate limiting (lib/rate-limit): each limit is `<requests>/<window>` (e.g. 30/1m) or `off`.
   RATE_LIMIT_CREATE: rateRule,
@@ -205,6 +214,10 @@ const checkedEnvSchema = envSchema
   })
   .transform((env) => ({
     ...env,
+    // Behind a proxy every connection comes from the proxy's address: one cap for it and the total.
+    HTTP_MAX_CONNECTIONS_PER_IP:
+      env.HTTP_MAX_CONNECTIONS_PER_IP ??
+      (env.TRUST_PROXY && env.TRUST_PROXY !== "off" ? env.HTTP_MAX_CONNECTIONS : 100),
     DEFAULT_TTL:
       env.DEFAULT_TTL ?? (env.TTL_CHOICES.has("1d") ? "1d" : ([...env.TTL_CHOICES.keys()][0] ?? "1d")),
   }));

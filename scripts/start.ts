@@ -41,14 +41,17 @@ const front = createFrontServer(
     requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: env.HTTP_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_IP,
   },
 );
 await startupFinished();
+// HOST unset: every interface, as Node listens by default.
+const listenHost = env.HOST === undefined ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
 front.server.once("error", (error: NodeJS.ErrnoException) => {
-  console.error(`Cannot start: cannot listen on port ${env.PORT} (${error.code ?? error.message}).`);
+  console.error(`Cannot start: cannot listen on ${listenHost}:${env.PORT} (${error.code ?? error.message}).`);
   process.exit(1);
 });
-front.server.listen(env.PORT, () => console.log(`Listening on http://localhost:${env.PORT}`));
+front.server.listen(env.PORT, env.HOST, () => console.log(`Listening on http://${listenHost}:${env.PORT}`));
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 const webhooks = env.WEBHOOK_POLL_INTERVAL_MS > 0 ? startWebhookDelivery(env.WEBHOOK_POLL_INTERVAL_MS) : null;
 

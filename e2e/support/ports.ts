@@ -25,6 +25,10 @@ export const testPorts = {
   rateLimitClosed: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  // e2e/api/front-server-limits.spec.ts and front-server-answers.spec.ts
+  frontServerFlood: base + 35,
+  frontServerTimeouts: base + 36,
+  frontServerAnswers: base + 37,
   sealedAtRest: base + 45,
   unsealedPages: base + 47,
   encryptedPrivacy: base + 40,

@@ -23,8 +23,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServer(options: {
   port: number;
   env: Record<string, string | undefined>;
+  /** The address the server is reached at (default 127.0.0.1; the server listens where HOST says). */
+  host?: string;
 }): Promise<ServerProcess> {
-  const { port } = options;
+  const { port, host = "127.0.0.1" } = options;
   const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: "", PORT: String(port), ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
@@ -39,7 +41,7 @@ export async function startServer(options: {
   const gone = () => child.exitCode !== null || child.signalCode !== null;
 
   const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     child,
     exited,
     stdout: () => stdout,

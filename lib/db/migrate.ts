@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { sha256 } from "../crypto/digest";
 import { env } from "../env";
+import { analyzeMigratedTables } from "./analyze-migrated-tables";
 import { describeDatabaseSetupError } from "./database-setup-error";
 import { fromPgClient, type SqlExecutor } from "./sql-executor";
 import { statementTimeouts } from "./statement-timeouts";
@@ -179,14 +180,14 @@ export async function applyMigrations(db: SqlExecutor, opts: ApplyMigrationsOpti
         .filter((row) => row.finished_at !== null && row.rolled_back_at === null)
         .map((row) => row.migration_name),
     );
-    const names: string[] = [];
-    for (const migration of local) {
-      if (applied.has(migration.name)) continue;
+    const pending = local.filter((migration) => !applied.has(migration.name));
+    for (const migration of pending) {
       await applyOne(db, migration);
       log(`Applied migration ${migration.name}`);
-      names.push(migration.name);
     }
-    return names;
+    const scripts = pending.map((migration) => migration.script);
+    for (const table of await analyzeMigratedTables(db, scripts, console.error)) log(`Analyzed ${table}`);
+    return pending.map((migration) => migration.name);
   } finally {
     // If the session is gone the lock went with it, so a failed unlock needs no handling.
     await db.query(`SELECT pg_advisory_unlock(${ADVISORY_LOCK_KEY})`).catch(() => {});

@@ -1,12 +1,12 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
 import { methodRefusal } from "../http/method-refusal";
-import { errorResponse } from "../http/respond";
 import { declaredMethods, patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
+import { refuseRequest, sendResponse } from "./send-response";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
 // Next.js's router and its request adapter cost about 0.8 ms of CPU per request on this service's
@@ -78,11 +78,11 @@ function isMalformedPath(pathname: string): boolean {
   }
 }
 
-async function refuseMalformedPath(pathname: string, res: ServerResponse): Promise<void> {
-  if (pathname.startsWith("/api/")) return send(res, errorResponse(unknownApiRouteError()));
-  res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-  res.end("Bad request: the path is not valid percent-encoding.\n");
-}
+const malformedPath = {
+  apiError: unknownApiRouteError(),
+  status: 400,
+  text: "Bad request: the path is not valid percent-encoding.",
+};
 
 /**
  * The request body as a web stream that never destroys the connection: a handler that stops reading
@@ -118,6 +118,18 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /**
+ * After the answer, whatever of the body the handler left unread (it refused the request before
+ * reading all of it) is read and dropped: a paused body stops the connection's reading, the client
+ * still sending would stall, and a connection closed on unread bytes resets, which can take the
+ * answer with it.
+ */
+function drainBody(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.removeAllListeners("data");
+  req.resume();
+}
+
+/**
  * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
  * host and port, and https when X-Forwarded-Proto says so.
  */
@@ -138,35 +150,6 @@ function toRequest(req: IncomingMessage, host: string): Request {
 }
 
 /**
- * A body's chunks, read off its stream directly: `arrayBuffer()` reaches the same chunks through
- * about twice as many promises, which cost more still once Next.js has turned on async context
- * tracking (docs/benchmarks.md).
- */
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-  return chunks;
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const chunks = await readAll(response.body);
-  const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-  res.setHeader("content-length", body.byteLength);
-  res.end(body);
-}
-
-/**
  * Serves the direct routes' methods from `directRoutes` and hands every other request to `fallback`
  * (Next.js's request handler). `host` is this server's, as Next.js reports it in `request.url`
  * (`localhost:3000`).
@@ -180,11 +163,11 @@ export function directApiHandler(
     const target = req.url ?? "";
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
-    if (isMalformedPath(pathname)) return refuseMalformedPath(pathname, res);
+    if (isMalformedPath(pathname)) return refuseRequest(res, pathname, malformedPath);
     if (!nextMethods.has(req.method ?? "")) {
       // PROPFIND, QUERY, TRACE...: a JSON route answers them as it answers PUT (405 with Allow).
       const refusal = refusals.find(({ pattern }) => pattern.test(pathname));
-      if (refusal) return send(res, await refusal.refuse());
+      if (refusal) return sendResponse(res, await refusal.refuse());
     }
     for (const { pattern, methods } of directRoutes) {
       const match = pattern.exec(pathname);
@@ -194,7 +177,8 @@ export function directApiHandler(
       const params = Object.fromEntries(
         Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
       );
-      return send(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
+      await sendResponse(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
+      return drainBody(req);
     }
     return fallback(req, res);
   };

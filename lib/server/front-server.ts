@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { maxBodyBytes, tooLarge } from "../http/read-json-body";
 import { isMetricsRequest, serveMetrics } from "../metrics/metrics-endpoint";
 import { recordRequest } from "../metrics/request-metrics";
 import { describeError } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
-import { stopServer } from "./stop-server";
+import { limitConnections } from "./connection-limits";
+import { checkRequestBody } from "./request-body-limit";
 import { requestRoute } from "./request-route";
+import { originForm } from "./request-target";
+import { refuseRequest } from "./send-response";
+import { stopServer } from "./stop-server";
 
 // The HTTP server in front of Next.js's request handler (`npm start`). Next's own server cannot
 // tell a client's address from a forwarded header the client made up, has no per-request log or
@@ -40,6 +45,20 @@ export type FrontServerLimits = {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
+};
+
+/**
+ * How often Node looks for requests past their headers or request timeout. Its default, 30 s, let
+ * a 10 s headers timeout close a slow client after up to 40 s; this holds each within half a
+ * second. (The keep-alive timeout is a timer of its own on each idle connection.)
+ */
+const timeoutCheckIntervalMs = 500;
+
+const tooLargeRefusal = {
+  apiError: tooLarge(),
+  status: 413,
+  text: `Payload too large: the request body is over ${maxBodyBytes} bytes.`,
 };
 
 export type FrontServer = {
@@ -54,7 +73,17 @@ export type FrontServer = {
 export function createFrontServer(handle: RequestHandler, limits: FrontServerLimits): FrontServer {
   let draining = false;
   const unanswered = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const run = (req: IncomingMessage, res: ServerResponse, requestId: string) =>
+    handle(req, res).catch((error: unknown) => {
+      console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+  const server = createServer({ connectionsCheckingInterval: timeoutCheckIntervalMs }, (req, res) => {
+    // Every answer, from any route or from this server itself, declares its type for good.
+    res.setHeader("x-content-type-options", "nosniff");
+    const target = originForm(req.url ?? "/");
+    if (target !== null) req.url = target;
     if (isMetricsRequest(req)) return void serveMetrics(req, res);
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
@@ -67,18 +96,25 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
       unanswered.delete(res);
       finishRequest(req, res, requestId, started);
     });
-    handle(req, res).catch((error: unknown) => {
-      console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end();
+    if (target === null) {
+      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+      return void res.end("Bad request: the request target is neither a path nor an http(s) URL.\n");
+    }
+    const body = checkRequestBody(req, maxBodyBytes);
+    if (body === "within") return void run(req, res, requestId);
+    const pathname = target.split("?", 1)[0] ?? "/";
+    if (body === "too_large") return void refuseRequest(res, pathname, tooLargeRefusal);
+    void body.then((outcome) => {
+      if (outcome === "within") void run(req, res, requestId);
+      else if (outcome === "too_large") void refuseRequest(res, pathname, tooLargeRefusal);
     });
   });
   // Slow or idle clients cannot hold connections for long, and their number is capped
-  // (README "Running it"); over the cap, Node closes a new connection as soon as it is accepted.
+  // (README "Running it").
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  limitConnections(server, limits);
 
   return {
     server,

@@ -1,0 +1,53 @@
+import type { IncomingMessage } from "node:http";
+
+// Every route's request bodies are refused over one size, before any handler sees them: the JSON
+// API reads at most that much anyway, and Next.js's pages otherwise read an oversized body up to a
+// limit of their own and then cut the connection, so the client got a reset instead of an answer.
+
+/** What became of the body: all of it arrived within the limit, it went over, or the client left. */
+export type BodyCheck = "within" | "too_large" | "gone";
+
+/**
+ * Checks the request's body against `maxBytes`. A declared Content-Length answers at once (Node
+ * holds the body to it). A chunked body, whose length shows only at its end, is held back from
+ * every reader until it has all arrived, then handed on untouched; one that goes over is dropped
+ * as it arrives (so the client, still sending, reads the refusal instead of stalling), up to the
+ * request's own time limit.
+ */
+export function checkRequestBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Exclude<BodyCheck, "gone"> | Promise<BodyCheck> {
+  if (req.headers["transfer-encoding"] === undefined) {
+    return Number(req.headers["content-length"] ?? 0) > maxBytes ? "too_large" : "within";
+  }
+  return holdChunkedBody(req, maxBytes);
+}
+
+// Node's HTTP parser hands each piece of a body to the request with `push`, and `push(null)` at
+// its end; nothing reads the request before the handler runs, so taking over `push` until then
+// sees every byte without consuming the stream.
+function holdChunkedBody(req: IncomingMessage, maxBytes: number): Promise<BodyCheck> {
+  return new Promise((resolve) => {
+    const push = req.push.bind(req);
+    const held: Buffer[] = [];
+    let total = 0;
+    req.push = (chunk: Buffer | null) => {
+      if (chunk === null) {
+        req.push = push;
+        if (total <= maxBytes) for (const part of held) push(part);
+        held.length = 0;
+        resolve(total <= maxBytes ? "within" : "too_large");
+        return push(null);
+      }
+      total += chunk.byteLength;
+      if (total <= maxBytes) held.push(chunk);
+      else {
+        held.length = 0;
+        resolve("too_large");
+      }
+      return true;
+    };
+    req.once("close", () => resolve("gone"));
+  });
+}
