@@ -1,7 +1,7 @@
 // @ts-check
 import { callApi } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
-import { EnvelopeError, isWellFormedKey, openNote } from "./envelope.js";
+import { EnvelopeError, isWellFormedKey, keyProof, openNote } from "./envelope.js";
 import { parseLink } from "./link.js";
 import { requirePassword } from "./password.js";
 
@@ -96,9 +96,12 @@ export async function readCommand({ values, positionals, server, env }) {
   if (!meta.encrypted) checkPage(page, Number(meta.page_count));
   const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
   const password = meta.password_required ? await askPassword() : undefined;
-  const note = /** @type {Json} */ (
-    await callApi(base, "POST", `shares/${id}/read`, { body: password ? { password } : {} })
-  );
+  // An end-to-end note's read proves it holds the link's key; the key itself never leaves.
+  const body = {
+    ...(password && { password }),
+    ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
+  };
+  const note = /** @type {Json} */ (await callApi(base, "POST", `shares/${id}/read`, { body }));
   const document = await documentOf(note, key, askPassword, password);
   checkPage(page, document.pages.length);
   process.stdout.write(output(document, values));

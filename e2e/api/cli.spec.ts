@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { isWellFormedEnvelope, openNote } from "../../cli/lib/envelope.js";
+import { isWellFormedEnvelope, keyProof, openNote } from "../../cli/lib/envelope.js";
 import { expect, issueKey, test } from "../support/fixtures";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
 import { timeouts } from "../support/timeouts";
@@ -37,8 +37,8 @@ test.describe("notes create and notes read", () => {
     const read = await notesCli(["read", link]);
     expect(read).toEqual({ code: 0, stdout: text, stderr: "" });
 
-    // The server holds and answered an envelope, never the text or the key.
-    const { json } = await api.read(id);
+    // The server holds and answered an envelope, never the text or the key (read with its proof).
+    const { json } = await api.read(id, { key_proof: await keyProof(key!) });
     expect(json.encrypted).toBe(true);
     expect(json.html).toBeNull();
     expect(isWellFormedEnvelope(json.content)).toBe(true);
