@@ -129,13 +129,12 @@ test.describe("notes create and notes read", () => {
     });
     expect((await api.meta(id)).json.remaining_views).toBe(1);
 
-    // Another well-formed key: the read happens (the server cannot tell), the opening fails.
+    // Another well-formed key: its key proof is not the note's, so the server refuses the read.
     const other = `${bare}#${"A".repeat(43)}`;
     const wrong = await notesCli(["read", other]);
     expect(wrong.code).toBe(6);
-    expect(wrong.stderr).toBe(
-      "notes: wrong_key: The note could not be decrypted: the link's key (or the password) is wrong, or the note was changed.\n",
-    );
+    expect(wrong.stderr).toMatch(/^notes: bad_key_proof: .+\n$/);
+    expect((await api.meta(id)).json.remaining_views).toBe(1);
   });
 
   test("with a key: --permanent and HTML; a bare id reads from --server", async ({ api, baseURL }) => {
