@@ -43,14 +43,19 @@ const pageTexts = (pages: DraftPage[]) =>
  * The body the API expects: `content` for one page, `pages` for several, or the envelope that seals
  * them all (titles and formats included) for an encrypted note.
  */
-function requestBody(pages: DraftPage[], options: FormData, keyed: boolean, envelope: string | null) {
+function requestBody(
+  pages: DraftPage[],
+  options: FormData,
+  keyed: boolean,
+  sealed: { envelope: string; keyProof: string } | null,
+) {
   const permanent = keyed && options.get("permanent") === "on";
   const burnAfter = String(options.get("burn_after") ?? "").trim();
   const password = String(options.get("password") ?? "");
   const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
   const [first] = pages;
   let note;
-  if (envelope !== null) note = { content: envelope, encrypted: true };
+  if (sealed !== null) note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
   else if (pages.length === 1 && first) note = { content: first.content, format: first.format };
   else note = { pages: pageTexts(pages) };
   return {
@@ -126,7 +131,7 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
     const password = String(options.get("password") ?? "");
     const sealed = encrypt ? await sealNote({ pages: pageTexts(pages) }, { password }) : null;
     const result = await sendJson<CreatedNoteResponse>("/api/v1/shares", {
-      body: requestBody(pages, options, keyed, sealed && sealed.envelope),
+      body: requestBody(pages, options, keyed, sealed),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
     setBusy(false);

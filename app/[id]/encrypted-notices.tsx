@@ -1,11 +1,16 @@
 import { useTranslations } from "next-intl";
 
-/** The link of an end-to-end encrypted note has no key, or a malformed one: nothing was read. */
-export function MissingKeyNotice({ missing }: { missing: boolean }) {
+const keyProblemHeadings = { missing: "missingKey", malformed: "malformedKey", wrong: "wrongKey" } as const;
+
+/**
+ * The link of an end-to-end encrypted note has no key, a malformed one, or one the server says is not
+ * this note's (its key proof did not match): nothing was read.
+ */
+export function MissingKeyNotice({ problem }: { problem: keyof typeof keyProblemHeadings }) {
   const t = useTranslations("notices");
   return (
     <section className="card" aria-labelledby="key-heading" aria-live="polite">
-      <h1 id="key-heading">{missing ? t("missingKey") : t("malformedKey")}</h1>
+      <h1 id="key-heading">{t(keyProblemHeadings[problem])}</h1>
       <p>{t.rich("keyExplanation", { code: (text) => <code>{text}</code> })}</p>
       <p>{t("nothingRead")}</p>
     </section>

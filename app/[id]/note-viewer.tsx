@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } fro
 import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { webCryptoAvailable } from "@/lib/browser/web-crypto";
-import { isWellFormedKey } from "@/lib/crypto/envelope";
+import { isWellFormedKey, keyProof } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
 import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
@@ -17,6 +17,8 @@ type Phase =
   | { name: "reading" }
   | { name: "shown"; note: ReadNoteResponse }
   | { name: "undecryptable"; message: string; note: ReadNoteResponse }
+  /** the server refused the read's key proof: this key is not the note's */
+  | { name: "wrongKey"; key: string }
   | { name: "gone" };
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
@@ -46,11 +48,14 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   async function read(password?: string) {
     const key = linkKey();
     setPhase({ name: "reading" });
+    // An end-to-end note's read proves it holds the link's key; the key itself stays here.
+    const proof = meta.encrypted ? { key_proof: await keyProof(key) } : {};
     const result = await sendJson<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
-      body: password ? { password } : {},
+      body: password ? { password, ...proof } : proof,
     });
     if (result.ok) await open(result.data, key, password);
     else if (result.error === "not_found") setPhase({ name: "gone" });
+    else if (result.error === "bad_key_proof") setPhase({ name: "wrongKey", key });
     else {
       setPhase({ name: "locked", error: failureMessage(result) });
       passwordRef.current?.focus();
@@ -80,7 +85,11 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
       <UndecryptableNotice message={message} burned={note.burned} remainingViews={note.remaining_views} />
     );
   }
-  if (keyless && phase.name !== "gone") return <MissingKeyNotice missing={fragmentKey === ""} />;
+  // Until the fragment changes: the reader may paste the right key into the address bar.
+  if (phase.name === "wrongKey" && phase.key === fragmentKey) return <MissingKeyNotice problem="wrong" />;
+  if (keyless && phase.name !== "gone") {
+    return <MissingKeyNotice problem={fragmentKey === "" ? "missing" : "malformed"} />;
+  }
   if (cannotDecrypt && phase.name !== "gone") return <NoWebCryptoNotice />;
   if (phase.name === "gone" || expired) {
     return (

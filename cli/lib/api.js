@@ -10,6 +10,7 @@ function failureKind(/** @type {string} */ code, /** @type {number} */ status) {
   if (code === "not_found") return "not_found";
   if (code === "bad_password") return "password";
   if (code === "bad_api_key") return "auth";
+  if (code === "bad_key_proof") return "decrypt";
   if (code === "rate_limited" || status >= 500) return "unavailable";
   return "refused";
 }

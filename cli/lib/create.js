@@ -132,7 +132,7 @@ export async function createCommand(settings) {
   let sealed = null;
   if (!values["no-encrypt"]) {
     sealed = await sealNote({ pages }, { password });
-    note = { content: sealed.envelope, encrypted: true };
+    note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
   } else if (values.pages) {
     note = { pages };
   } else {

@@ -12,7 +12,17 @@
 //   key       = 32 random bytes in the link's fragment (/<id>#<key>); it never reaches the server
 //   AES key   = HKDF-SHA256(ikm, salt, info "notes-e2e v1 <mode>"), where ikm is the link's key, or
 //               the link's key followed by PBKDF2-SHA256(password, salt, 600,000 iterations, 32 bytes)
+//   password  = UTF-8 of its Unicode NFC form, as the server's scrypt check takes it, so "café" typed
+//               with a combining accent opens what was sealed with a precomposed one (envelopes sealed
+//               before this took the password as typed: opening tries that spelling too)
 //   plaintext = UTF-8 JSON {"pages": [{"title", "content", "format": "markdown" | "html"}, …]}
+//
+// Beside the envelope, the key proof: HKDF-SHA256(the link's key, no salt, info "notes-e2e key-proof
+// v1"), 32 bytes, base64url. The client sends it when it creates the note, and the server keeps only
+// its hash; every read must present it, so a link without its key (truncated, logged, stripped by a
+// scanner) cannot spend a view. HKDF's outputs under different infos are independent: the proof
+// tells nothing of the key or of the AES key. It depends on the link's key alone, never on the
+// envelope, because a reader must send it before it has the envelope.
 //
 // Every parameter is fixed by the version: an envelope cannot ask for fewer iterations or another
 // cipher, and a new choice is a new version.
@@ -26,6 +36,7 @@ const pbkdf2Iterations = 600_000;
 const maxPages = 100;
 const modes = /** @type {const} */ (["key", "key+password"]);
 const formats = ["markdown", "html"];
+const keyProofInfo = "notes-e2e key-proof v1";
 
 /** @typedef {(typeof modes)[number]} Mode */
 /** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
@@ -81,6 +92,11 @@ export function isWellFormedKey(/** @type {unknown} */ key) {
   return typeof key === "string" && keyPattern.test(key);
 }
 
+/** True when `proof` has the shape of a key proof as keyProof makes them (whether it is right is another matter). */
+export function isWellFormedKeyProof(/** @type {unknown} */ proof) {
+  return isWellFormedKey(proof);
+}
+
 /** True when `envelope` has the shape of a version 1 envelope (whether it opens is another matter). */
 export function isWellFormedEnvelope(/** @type {unknown} */ envelope) {
   if (typeof envelope !== "string") return false;
@@ -120,6 +136,22 @@ async function aesKey(key, mode, salt, password) {
   );
 }
 
+/**
+ * The key proof of a link's key (see the top of this file): what a reader sends with every read of an
+ * end-to-end note, and whose hash the server keeps.
+ * @param {string} key the link's key, as in the fragment
+ */
+export async function keyProof(key) {
+  if (!isWellFormedKey(key)) throw new EnvelopeError("bad_key", "The link's key is missing or malformed.");
+  const base = await subtle().importKey("raw", decode(key), "HKDF", false, ["deriveBits"]);
+  const proof = await subtle().deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: utf8.encode(keyProofInfo) },
+    base,
+    keyBytes * 8,
+  );
+  return encode(new Uint8Array(proof));
+}
+
 /** @param {string | NoteDocument} note */
 function documentOf(note) {
   return typeof note === "string" ? { pages: [{ title: "", content: note, format: "markdown" }] } : note;
@@ -130,10 +162,11 @@ function documentOf(note) {
  * password, the envelope opens only with the key and the password together.
  * @param {string | NoteDocument} note
  * @param {{ password?: string }} [options]
- * @returns {Promise<{ envelope: string, key: string }>} the envelope to send, the key for the link's fragment
+ * @returns {Promise<{ envelope: string, key: string, keyProof: string }>} the envelope and key proof to
+ *   send, the key for the link's fragment
  */
 export async function sealNote(note, options = {}) {
-  const password = options.password || undefined;
+  const password = options.password ? options.password.normalize("NFC") : undefined;
   /** @type {Mode} */
   const mode = password === undefined ? "key" : "key+password";
   const key = randomBytes(keyBytes);
@@ -146,7 +179,12 @@ export async function sealNote(note, options = {}) {
     await aesKey(key, mode, salt, password),
     plaintext,
   );
-  return { envelope: `${header}.${encode(new Uint8Array(ciphertext))}`, key: encode(key) };
+  const linkKey = encode(key);
+  return {
+    envelope: `${header}.${encode(new Uint8Array(ciphertext))}`,
+    key: linkKey,
+    keyProof: await keyProof(linkKey),
+  };
 }
 
 /** @param {unknown} value */
@@ -191,18 +229,26 @@ export async function openNote(envelope, key, password) {
     throw new EnvelopeError("needs_password", "This note's encryption needs its password as well.");
   }
   const header = envelope.slice(0, envelope.length - ciphertext.length - 1);
-  let plaintext;
-  try {
-    plaintext = await subtle().decrypt(
-      { name: "AES-GCM", iv: decode(iv), additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
-      await aesKey(decode(key), /** @type {Mode} */ (mode), decode(salt), password),
-      decode(ciphertext),
-    );
-  } catch {
-    throw new EnvelopeError(
-      "wrong_key",
-      "The note could not be decrypted: the link's key (or the password) is wrong, or the note was changed.",
-    );
+  // The NFC spelling first (every envelope sealed since), then the password as typed, which is how
+  // envelopes sealed before normalisation took it.
+  const spellings =
+    mode === "key+password" && password
+      ? [...new Set([password.normalize("NFC"), password])]
+      : [/** @type {string | undefined} */ (undefined)];
+  for (const spelling of spellings) {
+    try {
+      const plaintext = await subtle().decrypt(
+        { name: "AES-GCM", iv: decode(iv), additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
+        await aesKey(decode(key), /** @type {Mode} */ (mode), decode(salt), spelling),
+        decode(ciphertext),
+      );
+      return parseDocument(new Uint8Array(plaintext));
+    } catch (error) {
+      if (error instanceof EnvelopeError) throw error;
+    }
   }
-  return parseDocument(new Uint8Array(plaintext));
+  throw new EnvelopeError(
+    "wrong_key",
+    "The note could not be decrypted: the link's key (or the password) is wrong, or the note was changed.",
+  );
 }

@@ -12,7 +12,9 @@ Usage:
   notes events LINK              the note's access log as JSON (its owner only)
 
 LINK is the link create printed, <server>/<id>#<key>: the key after # decrypts the note and
-never leaves this machine. A bare <id>[#<key>] means a note on --server.
+never leaves this machine. A bare <id>[#<key>] means a note on --server. read and meta send no
+API key; delete and events send the key or token only to --server (or NOTES_SERVER), and refuse
+a LINK on any other server.
 
 create options:
   --ttl 1h|1d|7d|30d     lifetime (default 1d; the server decides which values it accepts)
@@ -39,7 +41,7 @@ delete and events options:
   --token TOKEN          the delete token of a note created without a key (or NOTES_DELETE_TOKEN)
 
 Everywhere:
-  --server URL           the service (or NOTES_SERVER); a LINK names its own
+  --server URL           the service (or NOTES_SERVER), the only one given a key or token
   --key KEY              an API key (or NOTES_API_KEY)
   -h, --help             this text
   --version              the client's version

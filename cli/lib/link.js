@@ -1,5 +1,5 @@
 // @ts-check
-import { usageError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 
 const noteId = /^[A-Za-z0-9]{10}$/;
 
@@ -46,4 +46,30 @@ export function parseLink(link, fallbackServer) {
   const id = segments.pop() ?? "";
   if (!noteId.test(id) || url.search) throw usageError(`${JSON.stringify(link)} is not a note's link`);
   return { server: serverBase(`${url.origin}${segments.join("/")}`), id, key };
+}
+
+/**
+ * Where credentials (an API key, a delete token) may go: the configured server only. A pasted link
+ * names whatever host its author chose, and that host would receive them; so a link on another
+ * origin, or any link while no server is configured, is refused before anything is sent.
+ * @param {NoteLink} link
+ * @param {string | undefined} configured --server or NOTES_SERVER
+ */
+export function checkCredentialServer(link, configured) {
+  const linkOrigin = new URL(link.server).origin;
+  if (!configured) {
+    throw new CliError(
+      "usage",
+      "foreign_server",
+      `the API key and delete token go only to the configured server, and none is configured: give --server URL or set NOTES_SERVER (the link names ${linkOrigin})`,
+    );
+  }
+  const configuredOrigin = new URL(serverBase(configured)).origin;
+  if (linkOrigin !== configuredOrigin) {
+    throw new CliError(
+      "usage",
+      "foreign_server",
+      `the link names ${linkOrigin}, not the configured server ${configuredOrigin}: the API key and delete token go only to the configured server`,
+    );
+  }
 }

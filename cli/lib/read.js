@@ -1,7 +1,7 @@
 // @ts-check
-import { callApi, credentialHeaders } from "./api.js";
+import { callApi } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
-import { EnvelopeError, isWellFormedKey, openNote } from "./envelope.js";
+import { EnvelopeError, isWellFormedKey, keyProof, openNote } from "./envelope.js";
 import { parseLink } from "./link.js";
 import { requirePassword } from "./password.js";
 
@@ -80,15 +80,15 @@ function checkPage(page, count) {
  * whether the note needs a key or a password), reads, opens, prints.
  * @param {Settings} settings
  */
-export async function readCommand({ values, positionals, server, key: apiKey, env }) {
+export async function readCommand({ values, positionals, server, env }) {
   const page = values.page;
   if (page !== undefined && !/^[1-9][0-9]*$/.test(page)) {
     throw usageError("--page takes a page number from 1");
   }
   const { server: base, id, key } = parseLink(positionals[0], server);
   if (key && !isWellFormedKey(key)) throw new CliError("decrypt", "bad_key", "the link's key is malformed");
-  const headers = credentialHeaders({ key: apiKey });
-  const meta = /** @type {Json} */ (await callApi(base, "GET", `shares/${id}/meta`, { headers }));
+  // No API key: reading needs none, and the link's server may be anyone's.
+  const meta = /** @type {Json} */ (await callApi(base, "GET", `shares/${id}/meta`));
   if (meta.encrypted && !key) {
     throw new CliError("decrypt", "bad_key", "the link has no key (#…): this note opens only with it");
   }
@@ -96,9 +96,12 @@ export async function readCommand({ values, positionals, server, key: apiKey, en
   if (!meta.encrypted) checkPage(page, Number(meta.page_count));
   const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
   const password = meta.password_required ? await askPassword() : undefined;
-  const note = /** @type {Json} */ (
-    await callApi(base, "POST", `shares/${id}/read`, { body: password ? { password } : {}, headers })
-  );
+  // An end-to-end note's read proves it holds the link's key; the key itself never leaves.
+  const body = {
+    ...(password && { password }),
+    ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
+  };
+  const note = /** @type {Json} */ (await callApi(base, "POST", `shares/${id}/read`, { body }));
   const document = await documentOf(note, key, askPassword, password);
   checkPage(page, document.pages.length);
   process.stdout.write(output(document, values));

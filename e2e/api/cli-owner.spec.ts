@@ -44,12 +44,13 @@ test.describe("notes meta, delete, events", () => {
 
   test("delete with the delete token or the owner's key; then everything exits 2", async ({ baseURL }) => {
     const { link, token } = await keylessNote(baseURL!);
-    expect(await notesCli(["delete", link, "--token", "ndt_" + "x".repeat(43)])).toEqual({
+    const server = ["--server", baseURL!];
+    expect(await notesCli(["delete", link, "--token", "ndt_" + "x".repeat(43), ...server])).toEqual({
       code: 2,
       stdout: "",
       stderr: notFound,
     });
-    expect(await notesCli(["delete", link], { env: { NOTES_DELETE_TOKEN: token } })).toEqual({
+    expect(await notesCli(["delete", link, ...server], { env: { NOTES_DELETE_TOKEN: token } })).toEqual({
       code: 0,
       stdout: "",
       stderr: "",
@@ -62,19 +63,24 @@ test.describe("notes meta, delete, events", () => {
     const keyed = await notesCli(["create", "--server", baseURL!, "--key", key], { input: "keyed" });
     expect(keyed.stderr).toBe("");
     const keyedLink = keyed.stdout.trimEnd();
-    expect(await notesCli(["delete", keyedLink, "--key", await issueKey()])).toMatchObject({ code: 2 });
-    expect(await notesCli(["delete", keyedLink], { env: { NOTES_API_KEY: key } })).toMatchObject({ code: 0 });
+    expect(await notesCli(["delete", keyedLink, "--key", await issueKey(), ...server])).toMatchObject({
+      code: 2,
+    });
+    const env = { NOTES_API_KEY: key, NOTES_SERVER: baseURL! };
+    expect(await notesCli(["delete", keyedLink], { env })).toMatchObject({ code: 0 });
     expect(await notesCli(["meta", keyedLink])).toMatchObject({ code: 2 });
   });
 
   test("events prints the owner's access log as JSON", async ({ baseURL }) => {
     const { link, token } = await keylessNote(baseURL!);
     expect(await notesCli(["read", link])).toMatchObject({ code: 0 });
-    const run = await notesCli(["events", link, "--token", token]);
+    const run = await notesCli(["events", link, "--token", token, "--server", baseURL!]);
     expect(run.code, run.stderr).toBe(0);
     const log = JSON.parse(run.stdout) as { events: { type: string }[] };
     expect(log.events.map((event) => event.type)).toEqual(["created", "read"]);
-    expect(await notesCli(["events", link, "--token", "ndt_" + "x".repeat(43)])).toEqual({
+    expect(
+      await notesCli(["events", link, "--token", "ndt_" + "x".repeat(43), "--server", baseURL!]),
+    ).toEqual({
       code: 2,
       stdout: "",
       stderr: notFound,

@@ -88,4 +88,17 @@ test.describe("notes and passwords", () => {
     });
     expect(await notesCli(["read", link], { env })).toEqual({ code: 0, stdout: "server side", stderr: "" });
   });
+
+  test("a password typed in the other Unicode spelling opens the note, both ways", async ({ baseURL }) => {
+    // "café" with a precomposed é (NFC), and with e and a combining accent (NFD): the server's check
+    // takes both as one password, so the envelope must too, or the read spends the view for nothing.
+    const spellings = ["caf\u00e9", "cafe\u0301"];
+    for (const [sealedWith, typed] of [spellings, [...spellings].reverse()]) {
+      const env = { NOTES_SERVER: baseURL!, NOTES_PASSWORD: sealedWith! };
+      const created = await notesCli(["create", "--password", "--burn", "1"], { input: "au lait", env });
+      expect(created.code, created.stderr).toBe(0);
+      const read = await notesCli(["read", created.stdout.trimEnd()], { env: { NOTES_PASSWORD: typed! } });
+      expect(read).toEqual({ code: 0, stdout: "au lait", stderr: "" });
+    }
+  });
 });

@@ -48,7 +48,7 @@ test.describe("notes create --recipient", () => {
 
     expect(await notesCli(["read", alice.link])).toEqual({ code: 0, stdout: "for two", stderr: "" });
     expect(await notesCli(["read", alice.link])).toEqual({ code: 2, stdout: "", stderr: notFound });
-    const log = await notesCli(["events", `${baseURL}/${owner}`, "--token", token!]);
+    const log = await notesCli(["events", `${baseURL}/${owner}`, "--token", token!, "--server", baseURL!]);
     expect(log.code, log.stderr).toBe(0);
     const entries = (JSON.parse(log.stdout) as { events: { type: string; recipient: string | null }[] })
       .events;
@@ -61,7 +61,9 @@ test.describe("notes create --recipient", () => {
     ]);
 
     // Deleting through the owner handle takes the whole note: Bob's link is gone too.
-    expect(await notesCli(["delete", `${baseURL}/${owner}`, "--token", token!])).toEqual({
+    expect(
+      await notesCli(["delete", `${baseURL}/${owner}`, "--token", token!, "--server", baseURL!]),
+    ).toEqual({
       code: 0,
       stdout: "",
       stderr: "",

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { isWellFormedEnvelope, openNote } from "../../cli/lib/envelope.js";
+import { isWellFormedEnvelope, keyProof, openNote } from "../../cli/lib/envelope.js";
 import { expect, issueKey, test } from "../support/fixtures";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
 import { timeouts } from "../support/timeouts";
@@ -37,8 +37,8 @@ test.describe("notes create and notes read", () => {
     const read = await notesCli(["read", link]);
     expect(read).toEqual({ code: 0, stdout: text, stderr: "" });
 
-    // The server holds and answered an envelope, never the text or the key.
-    const { json } = await api.read(id);
+    // The server holds and answered an envelope, never the text or the key (read with its proof).
+    const { json } = await api.read(id, { key_proof: await keyProof(key!) });
     expect(json.encrypted).toBe(true);
     expect(json.html).toBeNull();
     expect(isWellFormedEnvelope(json.content)).toBe(true);
@@ -129,13 +129,12 @@ test.describe("notes create and notes read", () => {
     });
     expect((await api.meta(id)).json.remaining_views).toBe(1);
 
-    // Another well-formed key: the read happens (the server cannot tell), the opening fails.
+    // Another well-formed key: its key proof is not the note's, so the server refuses the read.
     const other = `${bare}#${"A".repeat(43)}`;
     const wrong = await notesCli(["read", other]);
     expect(wrong.code).toBe(6);
-    expect(wrong.stderr).toBe(
-      "notes: wrong_key: The note could not be decrypted: the link's key (or the password) is wrong, or the note was changed.\n",
-    );
+    expect(wrong.stderr).toMatch(/^notes: bad_key_proof: .+\n$/);
+    expect((await api.meta(id)).json.remaining_views).toBe(1);
   });
 
   test("with a key: --permanent and HTML; a bare id reads from --server", async ({ api, baseURL }) => {

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { sealNote } from "../../lib/crypto/envelope";
 import { errorStatus } from "../../lib/http/api-error";
 import { apiOperations, type ApiOperation } from "../../lib/openapi/api-operations";
 import { errorBodySchema, jsonSchemaOf } from "../../lib/openapi/openapi-document";
@@ -153,6 +154,10 @@ test.describe("OpenAPI document", () => {
       (await api.read(keyed.json.id as string, { password: 5 })).response,
     );
     await check("post", "/api/v1/shares/{id}/read", (await api.read("AAAAAAAAAA")).response);
+    // An end-to-end note created with a key proof, read without it.
+    const sealed = await sealNote("x");
+    const proven = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true, ttl: "1h" };
+    await check("post", "/api/v1/shares/{id}/read", (await api.read(await api.createId(proven))).response);
 
     const remove = (noteId: string, headers: Record<string, string>) =>
       request.delete(`/api/v1/shares/${noteId}`, { headers });

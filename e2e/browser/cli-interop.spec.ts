@@ -23,3 +23,17 @@ test("a note the create page sealed opens in the client", async ({ page }) => {
   expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
   expect(await notesCli(["read", url])).toEqual({ code: 0, stdout: "from the **browser**", stderr: "" });
 });
+
+test("a password typed on the create page opens the note in the client in the other Unicode spelling", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByLabel("Text").fill("au lait");
+  // "café" with a precomposed é (NFC) here, with e and a combining accent (NFD) in the client.
+  await page.getByLabel("Password (optional)").fill("caf\u00e9");
+  await page.getByLabel("Read limit").fill("1");
+  await page.getByRole("button", { name: "Create note" }).click();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+  const read = await notesCli(["read", url], { env: { NOTES_PASSWORD: "cafe\u0301" } });
+  expect(read).toEqual({ code: 0, stdout: "au lait", stderr: "" });
+});

@@ -1,3 +1,4 @@
+import { keyProof } from "../../lib/crypto/envelope";
 import { expect, test } from "./browser-test";
 
 // The create page's recipients: a name a line gives each name its own link (the encryption key in
@@ -49,7 +50,10 @@ test("each recipient gets a link of their own, and the status page names who ope
   ]);
   // Bob's link is still live, so the note is: it can still be deleted.
   await expect(status.getByRole("button", { name: "Delete now" })).toBeVisible();
-  expect((await api.read(bobId ?? "")).response.status()).toBe(200);
+  // Bob's link needs the proof of the key every link carries.
+  expect((await api.read(bobId ?? "")).response.status()).toBe(403);
+  const proof = await keyProof(bobKey ?? "");
+  expect((await api.read(bobId ?? "", { key_proof: proof })).response.status()).toBe(200);
   await expect(rows).toHaveCount(8);
   await expect(status.getByRole("button", { name: "Delete now" })).toHaveCount(0);
 });

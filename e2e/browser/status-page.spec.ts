@@ -1,3 +1,4 @@
+import { keyProof } from "../../lib/crypto/envelope";
 import { expect, test } from "./browser-test";
 
 // The create page's private status link: the delete token rides in the fragment (never sent to the
@@ -12,7 +13,8 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   await page.getByLabel("Text").fill("watched");
   await page.getByRole("button", { name: "Create note" }).click();
   const statusUrl = await page.getByRole("textbox", { name: "Status page" }).inputValue();
-  const id = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue()).pathname.slice(1);
+  const link = new URL(await page.getByRole("textbox", { name: "Link" }).inputValue());
+  const id = link.pathname.slice(1);
   const token = await page.getByRole("textbox", { name: "Delete token" }).inputValue();
   expect(statusUrl).toBe(`${new URL(page.url()).origin}/status/${id}#${token}`);
 
@@ -24,7 +26,8 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   await expect(log.locator("tbody tr")).toHaveCount(1);
   await expect(log.locator("tr[data-event=created]")).toHaveCount(1);
 
-  expect((await api.read(id)).response.status()).toBe(200);
+  const read = await api.read(id, { key_proof: await keyProof(link.hash.slice(1)) });
+  expect(read.response.status()).toBe(200);
   // Polled: the read appears without a reload.
   await expect(log.locator("tr[data-event=read]")).toHaveCount(1);
   for (const url of requested) expect(url).not.toContain(token);

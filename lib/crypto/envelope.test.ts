@@ -1,5 +1,14 @@
+import { hkdfSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { EnvelopeError, isWellFormedEnvelope, isWellFormedKey, openNote, sealNote } from "./envelope";
+import {
+  EnvelopeError,
+  isWellFormedEnvelope,
+  isWellFormedKey,
+  isWellFormedKeyProof,
+  keyProof,
+  openNote,
+  sealNote,
+} from "./envelope";
 
 const reasonOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -102,5 +111,57 @@ describe("the end-to-end envelope", () => {
     expect(await reasonOf(openNote(notANote.envelope, notANote.key))).toBe("bad_document");
     const badPage = await sealNote({ pages: [{ title: 1, content: "x", format: "pdf" }] } as never);
     expect(await reasonOf(openNote(badPage.envelope, badPage.key))).toBe("bad_document");
+  });
+});
+
+// "café" spelt two ways: a precomposed é (NFC), and e followed by a combining acute accent (NFD).
+const precomposed = "caf\u00e9";
+const combining = "cafe\u0301";
+
+describe("passwords in either Unicode spelling", () => {
+  it("opens a note sealed with one spelling by the other, both ways", async () => {
+    for (const [sealedWith, openedWith] of [
+      [precomposed, combining],
+      [combining, precomposed],
+    ] as const) {
+      const sealed = await sealNote("au lait", { password: sealedWith });
+      expect((await openNote(sealed.envelope, sealed.key, openedWith)).pages[0]!.content).toBe("au lait");
+    }
+  });
+
+  it("still opens an envelope sealed before passwords were normalised, with the password as typed", async () => {
+    // Sealed by the previous version of sealNote with the combining spelling, taken as it was typed.
+    const legacy = {
+      envelope:
+        "v1.key+password.IPvVGwxQdXurZVKuvaxv8Q.0HSgsY1NTX4VdTYM.a1_2Nro4iV0x662iJxFuvxYweFmN4Th0JMfW_dfnMIYQD6Zt" +
+        "Mt9fMupuoq0tYemx-rSajlOMB6TYy1gAaDaRvBRomqLYxTodofhwMFx6PJhEsrJIsGgVi9F5",
+      key: "tHMedEa7gzGckLwWzh3-n0Bsfv7gjxD9x4XpdLwqXvs",
+    };
+    const opened = await openNote(legacy.envelope, legacy.key, combining);
+    expect(opened.pages[0]!.content).toBe("sealed before NFC");
+    expect(await reasonOf(openNote(legacy.envelope, legacy.key, "cafe"))).toBe("wrong_key");
+  });
+});
+
+describe("the key proof", () => {
+  it("is HKDF-SHA256 of the link's key under its own label, the same for every client", async () => {
+    const sealed = await sealNote("x");
+    const expected = Buffer.from(
+      hkdfSync("sha256", Buffer.from(sealed.key, "base64url"), Buffer.alloc(0), "notes-e2e key-proof v1", 32),
+    ).toString("base64url");
+    expect(sealed.keyProof).toBe(expected);
+    expect(await keyProof(sealed.key)).toBe(expected);
+    expect(isWellFormedKeyProof(sealed.keyProof)).toBe(true);
+    expect(sealed.keyProof).not.toBe(sealed.key);
+  });
+
+  it("differs from key to key, not from note to note, and needs a well-formed key", async () => {
+    const [a, b] = await Promise.all([sealNote("same"), sealNote("same")]);
+    expect(a.keyProof).not.toBe(b.keyProof);
+    const withPassword = await sealNote("x", { password: "pw" });
+    expect(await keyProof(withPassword.key)).toBe(withPassword.keyProof);
+    expect(await reasonOf(keyProof(a.key.slice(1)))).toBe("bad_key");
+    expect(isWellFormedKeyProof(`${a.keyProof}A`)).toBe(false);
+    expect(isWellFormedKeyProof(undefined)).toBe(false);
   });
 });

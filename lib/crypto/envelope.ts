@@ -5,6 +5,8 @@ export {
   EnvelopeError,
   isWellFormedEnvelope,
   isWellFormedKey,
+  isWellFormedKeyProof,
+  keyProof,
   openNote,
   sealNote,
   type NoteDocument,

@@ -19,6 +19,7 @@ export const errorStatus = {
   bad_admin_secret: 401,
   admin_session_required: 401,
   cross_site_request: 403,
+  bad_key_proof: 403,
   bad_cron_secret: 401,
   not_found: 404,
   method_not_allowed: 405,

@@ -1,5 +1,6 @@
 import "server-only";
 import { hashPassword } from "../crypto/password-hash";
+import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
@@ -111,6 +112,7 @@ export async function createNote(options: {
     apiKeyId: apiKey?.id ?? null,
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
     encrypted: body.encrypted === true,
+    keyProofHash: body.key_proof === undefined ? null : hashSecret(body.key_proof),
   };
   // An encrypted note's one page is its envelope: nothing to render, and never HTML kept as written.
   const pagesToSeal = await Promise.all(

@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { isWellFormedEnvelope } from "../crypto/envelope";
+import { isWellFormedEnvelope, isWellFormedKeyProof } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
 import { env } from "../env";
 import { contentTypes, notePolicy } from "./note-policy";
+
+/** The key proof's OpenAPI description, at create and at read. */
+function keyProofDescription(use: string): string {
+  return `the link's key proof, base64url of HKDF-SHA256(the link's key, no salt, info "notes-e2e key-proof v1", 32 bytes): ${use}`;
+}
 
 // Postgres text cannot hold U+0000 and UTF-8 cannot hold a lone surrogate. Rather than store
 // something other than what was sent, such text is refused with bad_json.
@@ -94,10 +99,14 @@ export const createNoteBodySchema = z
       .boolean({ error: "must be a boolean" })
       .optional()
       .describe("true: content is an end-to-end envelope, stored as given (bad_envelope if it is not one)"),
+    key_proof: z
+      .string({ error: "must be a string" })
+      .optional()
+      .describe(keyProofDescription("with encrypted: true: the proof every read must then present")),
     recipients: recipientsSchema.optional(),
   })
   .check((ctx) => {
-    const { content, pages, password, burn_after_failures, encrypted } = ctx.value;
+    const { content, pages, password, burn_after_failures, encrypted, key_proof } = ctx.value;
     if (encrypted === true) {
       encryptedNoteIssues(ctx.value).forEach((issue) => ctx.issues.push({ ...issue, input: ctx.value }));
     } else if (content !== undefined && pages !== undefined) {
@@ -117,6 +126,17 @@ export const createNoteBodySchema = z
         input: ctx.value,
         path: ["burn_after_failures"],
         message: "needs a password: only a note with a password can burn after wrong passwords",
+      });
+    }
+    if (key_proof !== undefined && (encrypted !== true || !isWellFormedKeyProof(key_proof))) {
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        path: ["key_proof"],
+        message:
+          encrypted === true
+            ? "is not a key proof: 43 base64url characters, HKDF-SHA256 of the link's key"
+            : "belongs to an end-to-end encrypted note only (encrypted: true)",
       });
     }
   });
@@ -166,6 +186,14 @@ export const readNoteBodySchema = z.strictObject({
     .optional()
     .transform((password): string | undefined | typeof notAString => password)
     .catch(notAString),
+  key_proof: z
+    .string({ error: "must be a string" })
+    .optional()
+    .describe(
+      keyProofDescription(
+        "required by an end-to-end note created with one (else 403 bad_key_proof, no view spent)",
+      ),
+    ),
 });
 
 export type ReadNoteBody = z.infer<typeof readNoteBodySchema>;
@@ -177,6 +205,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   burn_after: "bad_burn_after",
   burn_after_failures: "bad_burn_after",
   recipients: "bad_recipients",
+  key_proof: "bad_envelope",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

@@ -40,6 +40,8 @@ export type NewNote = {
   deleteTokenHash?: string | null;
   /** end to end encrypted: one page whose content is an envelope, with no title and no HTML */
   encrypted?: boolean;
+  /** hex SHA-256 of the key proof an end-to-end note's reads must present (copied to its links) */
+  keyProofHash?: string | null;
   /** one link per recipient (lib/notes/note-link-sql.ts); the note's own id is then the owner handle */
   recipients?: RecipientLink[];
 };
@@ -54,22 +56,23 @@ export function insertNoteSql(id: string, note: NewNote) {
     note;
   const deleteTokenHash = note.deleteTokenHash ?? null;
   const encrypted = note.encrypted ?? false;
+  const keyProofHash = note.keyProofHash ?? null;
   const links = note.recipients ?? [];
   return Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
-                          encrypted, live_links)
+                          encrypted, live_links, key_proof_hash)
       SELECT ${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
-              ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int
+              ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash}
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
                 api_key_id, delete_token_hash, content_id, recipient
-    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage })}
+    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
@@ -103,9 +106,10 @@ export function noteMetaSql(id: string) {
 /** Not an owner handle, whose content is read through its recipients' links only. */
 const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 
+/** What a read is checked against before it may count: the password's hash and the key proof's. */
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
-    SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures
+    SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -152,13 +156,20 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * note without a limit is only looked at: nothing on its row changes, so its readers never queue
  * behind each other's commits, and its reads are counted by its access log alone. `verifiedHash` is
  * the password hash the caller checked the password against (null: only a note without a password
- * may be read). The read, and the burn when it is the last, are logged with their webhooks in the
- * same statement. A recipient's link reads its owner's pages, and its burn may end the owner
- * (endLinksCtes); for an ordinary note those parts match no row.
+ * may be read), `verifiedProofHash` likewise the key proof's hash (null: only a note without one).
+ * The read, and the burn when it is the last, are logged with their webhooks in the same statement.
+ * A recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
+ * ordinary note those parts match no row.
  */
-export function consumeNoteSql(id: string, verifiedHash: string | null, reader: Reader) {
+export function consumeNoteSql(
+  id: string,
+  verifiedHash: string | null,
+  verifiedProofHash: string | null,
+  reader: Reader,
+) {
   const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle}
-    AND (password_hash IS NULL OR password_hash = ${verifiedHash})`;
+    AND (password_hash IS NULL OR password_hash = ${verifiedHash})
+    AND (key_proof_hash IS NULL OR key_proof_hash = ${verifiedProofHash})`;
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET

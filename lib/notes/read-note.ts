@@ -1,6 +1,7 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
 import { SealError, type SealingKey } from "../crypto/seal";
+import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
@@ -85,6 +86,12 @@ function openConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): Rea
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
+const badKeyProof = () =>
+  new ApiError(
+    "bad_key_proof",
+    "This end-to-end encrypted note is read only with the proof of its link's key (key_proof), and none or a wrong one was given: is the part after # missing from the link? No view was spent.",
+  );
+
 /**
  * Consumes a view, then opens the pages: with the key derived from the password just checked, or
  * the server's keys for a note without a password (or one stored before password sealing). Counts
@@ -92,11 +99,12 @@ const badPassword = () =>
  */
 async function consume(
   id: string,
-  verifiedHash: string | null,
+  verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
   passwordKey: SealingKey | null = null,
 ): Promise<ReadNoteRow | null> {
-  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader));
+  const { passwordHash: verifiedHash, keyProofHash } = verified;
+  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, keyProofHash, reader));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
@@ -113,7 +121,7 @@ async function consume(
   return read;
 }
 
-type StoredPassword = { hash: string | null; counts_failures: boolean };
+type StoredPassword = { hash: string | null; counts_failures: boolean; key_proof_hash: string | null };
 
 async function passwordHashOf(id: string): Promise<StoredPassword | null> {
   const rows = await queryRows<StoredPassword>(notePasswordHashSql(id));
@@ -143,44 +151,70 @@ async function wrongPassword(
 }
 
 /**
+ * The note's key proof hash when `keyProof` matches it (compared in constant time); null for a note
+ * stored without one, which is read without a proof, as before proofs existed.
+ */
+function verifiedKeyProof(keyProof: string | undefined, storedHash: string | null): string | null {
+  if (storedHash === null) return null;
+  if (keyProof === undefined || !secretMatchesHash(keyProof, storedHash)) throw badKeyProof();
+  return storedHash;
+}
+
+/**
+ * Checks the password of a note that has one: charged to `limits` before it is hashed and given back
+ * when it was right. Answers the key that seals the note's pages, when the password gives one.
+ */
+async function verifiedPassword(
+  id: string,
+  password: ReadNoteBody["password"],
+  stored: StoredPassword,
+  context: { limits: RequestLimits; reader: Reader },
+): Promise<SealingKey | null> {
+  if (stored.hash === null) {
+    if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
+    return null;
+  }
+  if (password === undefined || password === "" || password === notAString) throw badPassword();
+  const giveBack = await chargePasswordAttempt({ limits: context.limits, noteId: id });
+  const verified = await verifyPassword(password, stored.hash);
+  if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash }, context.reader);
+  await giveBack();
+  return verified.sealingKey;
+}
+
+/**
  * Reads a note, counting one view. A wrong or missing password never counts: it is checked before
- * the consuming statement runs. Each password tried is charged to `limits` before it is hashed, and
- * given back when it was right. A password that is not a string is a wrong password for a protected
- * note and malformed JSON for any other.
+ * the consuming statement runs; so is an end-to-end note's key proof, checked first, so a read
+ * without the link's key learns nothing of the password and costs no attempt. A password that is
+ * not a string is a wrong password for a protected note and malformed JSON for any other.
  */
 export async function readNote(options: {
   id: string;
   password: ReadNoteBody["password"];
+  /** the proof of the link's key an end-to-end note's read sends (lib/crypto/envelope.ts) */
+  keyProof: string | undefined;
   limits: RequestLimits;
   /** who reads, for the access log */
   reader: Reader;
 }): Promise<ReadNoteRow> {
-  const { id, password, limits, reader } = options;
+  const { id, password, keyProof, limits, reader } = options;
   assertNoteId(id);
 
-  // The common case (no password) costs one statement.
-  if (password === undefined || password === "") {
-    const read = await consume(id, null, reader);
+  // The common case (no password, no key proof) costs one statement.
+  if ((password === undefined || password === "") && keyProof === undefined) {
+    const read = await consume(id, { passwordHash: null, keyProofHash: null }, reader);
     if (read) return read;
     const stored = await passwordHashOf(id);
+    if (stored?.key_proof_hash) throw badKeyProof();
     if (stored?.hash) throw badPassword();
     throw notFound();
   }
 
   const stored = await passwordHashOf(id);
   if (!stored) throw notFound();
-  let passwordKey: SealingKey | null = null;
-  if (stored.hash === null) {
-    if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
-  } else {
-    if (password === notAString) throw badPassword();
-    const giveBack = await chargePasswordAttempt({ limits, noteId: id });
-    const verified = await verifyPassword(password, stored.hash);
-    if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash }, reader);
-    await giveBack();
-    passwordKey = verified.sealingKey;
-  }
-  const read = await consume(id, stored.hash, reader, passwordKey);
+  const keyProofHash = verifiedKeyProof(keyProof, stored.key_proof_hash);
+  const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
+  const read = await consume(id, { passwordHash: stored.hash, keyProofHash }, reader, passwordKey);
   if (!read) throw notFound();
   return read;
 }

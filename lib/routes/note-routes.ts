@@ -22,7 +22,8 @@ import type { RouteDeclaration } from "./route-declaration";
 const encryptedDescription =
   'With "encrypted": true, content is an end-to-end envelope (v1.<mode>.<salt>.<iv>.<ciphertext>, ' +
   "base64url parts, AES-256-GCM) that the client sealed with a key kept in the link's fragment; " +
-  "the server stores it as given and never renders it. pages and format are refused beside it.";
+  "the server stores it as given and never renders it. pages and format are refused beside it. " +
+  "key_proof (derived from the link's key) makes every read of the note present it.";
 
 // The notes API. Its request rates are the service's highest, so the front server serves it directly.
 
@@ -110,7 +111,8 @@ export const noteRoutes = [
         summary: "Read a note, counting one view",
         description:
           "A note sent to recipients is read through a recipient's link, each counting its own views; " +
-          "its owner handle answers not_found, like an unknown note.",
+          "its owner handle answers not_found, like an unknown note. An end-to-end note created with a " +
+          "key_proof is read only with that proof (checked before the password).",
         body: { schema: readNoteBodySchema, required: false },
         responses: {
           200: {
@@ -127,6 +129,12 @@ export const noteRoutes = [
               "Wrong or missing password (with burn_after_failures a wrong one is counted, and the last " +
               "one allowed destroys the note), or a bad key",
             codes: ["bad_password", "bad_api_key"],
+          },
+          403: {
+            description:
+              "An end-to-end note created with a key_proof, read without it or with another: no view " +
+              "spent, no password attempt counted",
+            codes: ["bad_key_proof"],
           },
           404: notFound,
           413: tooLarge,

@@ -58,7 +58,7 @@ async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
   const limits = new RequestLimits(new Headers());
   const headers = new Headers({ "user-agent": request.headers["user-agent"] ?? "" });
   const reader = await readerOf(id, headers, limits.clientId);
-  const note = await readNote({ id, password: body.password, limits, reader });
+  const note = await readNote({ id, password: body.password, keyProof: body.key_proof, limits, reader });
   return { status: 200, body: toReadNoteResponse(note), headers: noStore };
 }
 

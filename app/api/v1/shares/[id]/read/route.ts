@@ -19,7 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       () => "bad_json",
     );
     const reader = await readerOf(id, request.headers, limits.clientId);
-    const note = await readNote({ id, password: body.password, limits, reader });
+    const note = await readNote({ id, password: body.password, keyProof: body.key_proof, limits, reader });
     return jsonResponse(toReadNoteResponse(note), { headers: { "cache-control": "no-store" } });
   },
 });

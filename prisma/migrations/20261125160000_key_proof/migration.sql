@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "shares" ADD COLUMN     "key_proof_hash" TEXT;
