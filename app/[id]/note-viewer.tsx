@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { sendJson } from "@/lib/browser/call-api";
+import { sendJsonRetrying } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { isWellFormedKey } from "@/lib/crypto/envelope";
@@ -46,7 +46,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   async function read(password?: string) {
     const key = linkKey();
     setPhase({ name: "reading" });
-    const result = await sendJson<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
+    const result = await sendJsonRetrying<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
       body: password ? { password } : {},
     });
     if (result.ok) await open(result.data, key, password);

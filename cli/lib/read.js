@@ -1,5 +1,5 @@
 // @ts-check
-import { callApi, credentialHeaders } from "./api.js";
+import { callApi, callApiRetrying, credentialHeaders } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { EnvelopeError, isWellFormedKey, openNote } from "./envelope.js";
 import { parseLink } from "./link.js";
@@ -97,7 +97,7 @@ export async function readCommand({ values, positionals, server, key: apiKey, en
   const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
   const password = meta.password_required ? await askPassword() : undefined;
   const note = /** @type {Json} */ (
-    await callApi(base, "POST", `shares/${id}/read`, { body: password ? { password } : {}, headers })
+    await callApiRetrying(base, "POST", `shares/${id}/read`, { body: password ? { password } : {}, headers })
   );
   const document = await documentOf(note, key, askPassword, password);
   checkPage(page, document.pages.length);

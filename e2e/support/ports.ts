@@ -47,6 +47,9 @@ export const testPorts = {
   fullDiskEmbeddedServer: base + 82,
   panicEmbeddedServer: base + 86,
   drainQueued: base + 87,
+  // e2e/api/idempotency.spec.ts
+  idempotencyProxy: base + 35,
+  idempotencyServer: base + 36,
 };
 
 const taken = Object.values(testPorts);

@@ -12,6 +12,7 @@ export const errorStatus = {
   bad_recipients: 400,
   bad_webhook: 400,
   bad_query: 400,
+  bad_idempotency_key: 400,
   bad_password: 401,
   bad_api_key: 401,
   api_key_required: 401,
@@ -21,11 +22,13 @@ export const errorStatus = {
   bad_cron_secret: 401,
   not_found: 404,
   too_large: 413,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
   unavailable: 503,
+  outcome_unknown: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -9,6 +9,7 @@ import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
+import { consumeKeeping, keptRead, type KeptReadKey } from "./kept-read";
 import type { Reader } from "./note-event-sql";
 import { openPage, type StoredPageText } from "./note-sealing";
 import {
@@ -37,13 +38,13 @@ export type ReadNoteRow = {
  * One row of consumeNoteSql: the note's columns repeated beside each page, and the id its pages are
  * sealed under (a recipient's link reads its owner's pages).
  */
-type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText & { sealed_as: string };
+export type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText & { sealed_as: string };
 
 /**
  * Folds consumeNoteSql's rows into the note and its opened pages (null: nothing was consumed). HTML
  * kept as written is passed on only while the server runs with HTML_MODE=trusted.
  */
-function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
+export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
@@ -73,8 +74,11 @@ async function consume(
   verifiedHash: string | null,
   reader: Reader,
   passwordKey: SealingKey | null = null,
+  idempotency: KeptReadKey | null = null,
 ): Promise<ReadNoteRow | null> {
-  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader));
+  const rows = idempotency
+    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verifiedHash, reader, keep))
+    : await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader));
   const read = foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
@@ -130,13 +134,24 @@ export async function readNote(options: {
   limits: RequestLimits;
   /** who reads, for the access log */
   reader: Reader;
+  /** the request's Idempotency-Key: a retry with it gets the answer kept by the first read */
+  idempotencyKey?: string | null;
 }): Promise<ReadNoteRow> {
   const { id, password, limits, reader } = options;
   assertNoteId(id);
+  const idempotency: KeptReadKey | null = options.idempotencyKey
+    ? { id, key: options.idempotencyKey, password, limits }
+    : null;
+  if (idempotency) {
+    const kept = await keptRead(idempotency);
+    if (kept === "bad_password") throw badPassword();
+    const read = kept && foldConsumedRows(kept.rows, kept.keys);
+    if (read) return read;
+  }
 
   // The common case (no password) costs one statement.
   if (password === undefined || password === "") {
-    const read = await consume(id, null, reader);
+    const read = await consume(id, null, reader, null, idempotency);
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.hash) throw badPassword();
@@ -156,7 +171,7 @@ export async function readNote(options: {
     await giveBack();
     passwordKey = verified.sealingKey;
   }
-  const read = await consume(id, stored.hash, reader, passwordKey);
+  const read = await consume(id, stored.hash, reader, passwordKey, idempotency);
   if (!read) throw notFound();
   return read;
 }

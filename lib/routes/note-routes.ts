@@ -6,6 +6,7 @@ import {
   rateLimited,
   tooLarge,
   unavailable,
+  unavailableOrUnknown,
   type OpenApiOperation,
 } from "../openapi/api-responses";
 import {
@@ -54,6 +55,7 @@ export const noteRoutes = [
               description: `Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html. ${encryptedDescription}`,
             }),
         body: { schema: createNoteBodySchema, required: true },
+        idempotent: true,
         responses: {
           201: {
             description: "Created",
@@ -72,12 +74,17 @@ export const noteRoutes = [
               "bad_burn_after",
               "bad_envelope",
               "bad_recipients",
+              "bad_idempotency_key",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
           413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
+          422: {
+            description: "The Idempotency-Key was first sent with another body",
+            codes: ["idempotency_key_reused"],
+          },
           429: rateLimited,
-          503: { ...unavailable, codes: ["id_generation_failed", "unavailable"] },
+          503: { ...unavailableOrUnknown, codes: ["id_generation_failed", "unavailable", "outcome_unknown"] },
         },
       },
     },
@@ -112,6 +119,7 @@ export const noteRoutes = [
           "A note sent to recipients is read through a recipient's link, each counting its own views; " +
           "its owner handle answers not_found, like an unknown note.",
         body: { schema: readNoteBodySchema, required: false },
+        idempotent: true,
         responses: {
           200: {
             description: "The note",
@@ -119,8 +127,8 @@ export const noteRoutes = [
             headers: ["cache-control", "rate-limit"],
           },
           400: {
-            description: "Body not a JSON object, or a password of the wrong type",
-            codes: ["bad_json"],
+            description: "Body not a JSON object, a password of the wrong type, or a bad Idempotency-Key",
+            codes: ["bad_json", "bad_idempotency_key"],
           },
           401: {
             description:
@@ -131,7 +139,7 @@ export const noteRoutes = [
           404: notFound,
           413: tooLarge,
           429: rateLimited,
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },
@@ -175,7 +183,7 @@ export const noteRoutes = [
           204: { description: "Deleted" },
           401: badKey,
           404: { description: "Not the owner, or an unknown, expired or burned note", codes: ["not_found"] },
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },
