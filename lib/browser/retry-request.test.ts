@@ -16,7 +16,7 @@ async function serve(steps: Step[]): Promise<{ url: string; keys: (string | unde
   const keys: (string | undefined)[] = [];
   server = createServer((request: IncomingMessage, response: ServerResponse) => {
     keys.push(request.headers["idempotency-key"] as string | undefined);
-    const step = steps[Math.min(keys.length - 1, steps.length - 1)];
+    const step = steps[Math.min(keys.length - 1, steps.length - 1)] ?? 200;
     request.resume();
     if (step === "drop") return request.socket.destroy();
     const error = step === 503 ? "outcome_unknown" : "not_found";
