@@ -162,7 +162,7 @@ test.describe("Idempotency-Key through database faults", () => {
     expect(await create({ content: "idem-create" }, key)).toEqual(first);
     expect(await create({ content: "idem-create, changed" }, key)).toMatchObject({
       status: 422,
-      json: { error: "idempotency_key_reused" },
+      json: { error: "idempotency_conflict" },
     });
 
     const markers: string[] = [];

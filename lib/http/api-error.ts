@@ -22,7 +22,7 @@ export const errorStatus = {
   bad_cron_secret: 401,
   not_found: 404,
   too_large: 413,
-  idempotency_key_reused: 422,
+  idempotency_conflict: 422,
   rate_limited: 429,
   internal_error: 500,
   id_generation_failed: 503,

@@ -7,7 +7,7 @@ import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote } from "../metrics/metrics";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
-import { insertKeeping, keepCreate, keptCreate, type CreateIdempotency } from "./kept-create";
+import { insertKeeping, keepCreate, type CreateIdempotency } from "./kept-create";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
@@ -89,8 +89,6 @@ export async function createNote(options: {
   idempotency?: CreateIdempotency | null;
 }): Promise<CreatedNoteRow> {
   const { body, apiKey, generateId = generateNoteId, idempotency } = options;
-  const kept = idempotency ? await keptCreate(idempotency) : null;
-  if (kept) return kept;
   const keyed = apiKey !== null;
   const pages = pagesOf(body, keyed);
   const sizeBytes = sizeOf(pages);

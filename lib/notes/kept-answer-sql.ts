@@ -56,6 +56,11 @@ export function keptAnswerSql(lookup: string) {
     SELECT share_id, password_hash, answer FROM kept_answers WHERE lookup = ${lookup} AND kept_until > now()`;
 }
 
+/** Deletes the kept answer under `lookup` if its window has ended, so that its key can keep anew. */
+export function forgetEndedKeptAnswerSql(lookup: string) {
+  return Prisma.sql`DELETE FROM kept_answers WHERE lookup = ${lookup} AND kept_until <= now()`;
+}
+
 /** CTE `forgotten` (after a comma): the kept answers of the notes in CTE `source` (deleted). */
 export function forgetKeptAnswersCte(source: string) {
   return Prisma.sql`forgotten AS (

@@ -136,7 +136,17 @@ describe("a create with an Idempotency-Key", () => {
         apiKey: null,
         idempotency: { ...idempotency, fingerprint: requestFingerprint(other) },
       }),
-    ).rejects.toMatchObject({ code: "idempotency_key_reused", status: 422 });
+    ).rejects.toMatchObject({ code: "idempotency_conflict", status: 422 });
+  });
+
+  it("stores a new note once the key's window has ended, even before the cleanup", async () => {
+    const body = { ttl: "1h" as const, content: "window over" };
+    const idempotency = idempotencyFor(body);
+    const first = await createNote({ body, apiKey: null, idempotency });
+    await client.query("UPDATE kept_answers SET kept_until = now() WHERE lookup = $1", [idempotency.lookup]);
+    const second = await createNote({ body, apiKey: null, idempotency });
+    expect(second.id).not.toBe(first.id);
+    expect(await createNote({ body, apiKey: null, idempotency })).toEqual(second);
   });
 
   it("in parallel: one note stored, every request answered with it", async () => {

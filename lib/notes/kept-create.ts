@@ -6,7 +6,8 @@ import { sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import { keptAnswerSeconds } from "../idempotency/idempotency-key";
 import type { CreatedNoteRow } from "./create-note";
-import { isKeptAnswerConflict, keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
+import { runKeeping } from "../idempotency/run-keeping";
+import { keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
 import type { ContentType } from "./note-policy";
 
 // A create sent with an Idempotency-Key: the statement that stores the note also keeps its answer
@@ -57,7 +58,7 @@ export async function keptCreate(idempotency: CreateIdempotency): Promise<Create
   ) as SealedPart;
   if (!digestsEqual(Buffer.from(fingerprint), Buffer.from(idempotency.fingerprint))) {
     throw new ApiError(
-      "idempotency_key_reused",
+      "idempotency_conflict",
       "This Idempotency-Key was sent with another body: a new note needs a new key.",
     );
   }
@@ -70,17 +71,12 @@ export async function keptCreate(idempotency: CreateIdempotency): Promise<Create
 }
 
 /**
- * Runs the storing statement; when another request with the same key stored its note first (both
- * were in flight), this statement fails as a whole, storing nothing, and answers with the kept one.
+ * Runs the storing statement; when another request with the same key stored its note first, answers
+ * with that one instead, storing nothing (run-keeping.ts).
  */
-export async function insertKeeping<T>(
+export function insertKeeping<T>(
   idempotency: CreateIdempotency,
   insert: () => Promise<T>,
 ): Promise<T | CreatedNoteRow> {
-  try {
-    return await insert();
-  } catch (error) {
-    if (!isKeptAnswerConflict(error)) throw error;
-    return (await keptCreate(idempotency)) ?? Promise.reject(error);
-  }
+  return runKeeping(idempotency.lookup, insert, () => keptCreate(idempotency));
 }

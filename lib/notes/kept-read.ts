@@ -7,7 +7,8 @@ import type { Prisma } from "../generated/prisma/client";
 import { keptAnswerLookup, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
-import { isKeptAnswerConflict, keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
+import { runKeeping } from "../idempotency/run-keeping";
+import { keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import type { ConsumedRow } from "./read-note";
 
@@ -72,21 +73,19 @@ export async function keptRead(
 }
 
 /**
- * Runs the consuming statement keeping its answer under the read's key. When another request with
- * the same key kept one first (it was in flight at the same time), this statement fails as a whole,
- * spending nothing, and the kept answer is read instead.
+ * Runs the consuming statement keeping its answer under the read's key; when another request with
+ * that key kept one first, answers with that one instead, spending nothing (run-keeping.ts).
  */
 export async function consumeKeeping(
   read: KeptReadKey,
   statement: (keep: KeepAnswer) => Prisma.Sql,
 ): Promise<ConsumedRow[]> {
-  try {
-    return await queryRows<ConsumedRow>(statement({ lookup: lookupOf(read), seconds: keptAnswerSeconds }));
-  } catch (error) {
-    if (!isKeptAnswerConflict(error)) throw error;
-    const kept = await keptRead(read);
-    if (kept === null) throw error;
-    if (kept === "bad_password") return [];
-    return kept.rows;
-  }
+  const lookup = lookupOf(read);
+  const rows = await runKeeping(
+    lookup,
+    () => queryRows<ConsumedRow>(statement({ lookup, seconds: keptAnswerSeconds })),
+    () => keptRead(read),
+  );
+  if (Array.isArray(rows)) return rows;
+  return rows === "bad_password" ? [] : rows.rows;
 }

@@ -93,6 +93,13 @@ async function consume(
   return read;
 }
 
+/** The answer an earlier read with this Idempotency-Key kept, if any (kept-read.ts). */
+async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow | null> {
+  const kept = idempotency && (await keptRead(idempotency));
+  if (kept === "bad_password") throw badPassword();
+  return kept ? foldConsumedRows(kept.rows, kept.keys) : null;
+}
+
 type StoredPassword = { hash: string | null; counts_failures: boolean };
 
 async function passwordHashOf(id: string): Promise<StoredPassword | null> {
@@ -142,16 +149,11 @@ export async function readNote(options: {
   const idempotency: KeptReadKey | null = options.idempotencyKey
     ? { id, key: options.idempotencyKey, password, limits }
     : null;
-  if (idempotency) {
-    const kept = await keptRead(idempotency);
-    if (kept === "bad_password") throw badPassword();
-    const read = kept && foldConsumedRows(kept.rows, kept.keys);
-    if (read) return read;
-  }
 
-  // The common case (no password) costs one statement.
+  // The common case (no password) costs one statement. With an Idempotency-Key, a note that is gone
+  // may have an answer kept by an earlier read with that key.
   if (password === undefined || password === "") {
-    const read = await consume(id, null, reader, null, idempotency);
+    const read = (await consume(id, null, reader, null, idempotency)) ?? (await keptAnswer(idempotency));
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.hash) throw badPassword();
@@ -159,7 +161,7 @@ export async function readNote(options: {
   }
 
   const stored = await passwordHashOf(id);
-  if (!stored) throw notFound();
+  if (!stored) return (await keptAnswer(idempotency)) ?? Promise.reject(notFound());
   let passwordKey: SealingKey | null = null;
   if (stored.hash === null) {
     if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
@@ -171,7 +173,8 @@ export async function readNote(options: {
     await giveBack();
     passwordKey = verified.sealingKey;
   }
-  const read = await consume(id, stored.hash, reader, passwordKey, idempotency);
+  const read =
+    (await consume(id, stored.hash, reader, passwordKey, idempotency)) ?? (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;
 }

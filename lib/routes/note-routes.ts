@@ -81,7 +81,7 @@ export const noteRoutes = [
           413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
           422: {
             description: "The Idempotency-Key was first sent with another body",
-            codes: ["idempotency_key_reused"],
+            codes: ["idempotency_conflict"],
           },
           429: rateLimited,
           503: { ...unavailableOrUnknown, codes: ["id_generation_failed", "unavailable", "outcome_unknown"] },
