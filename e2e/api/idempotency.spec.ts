@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { startProxiedServer, type ProxiedServer } from "../support/proxied-server";
 import { storedContentCounts } from "../support/stored-pages";
-import { startTcpProxy, type ProxyMode, type TcpProxy } from "../support/tcp-proxy";
+import type { ProxyMode, TcpProxy } from "../support/tcp-proxy";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
@@ -52,29 +51,23 @@ test.describe.configure({ mode: "serial" });
 
 test.describe("Idempotency-Key through database faults", () => {
   let proxy: TcpProxy | undefined;
-  let server: ServerProcess | undefined;
   let sql: pg.Client | undefined;
-  const name = `notes_e2e_idem_${randomBytes(5).toString("hex")}`;
+  let proxied: ProxiedServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    await createDatabase(name);
-    const proxyPort = testPorts.idempotencyProxy;
-    proxy = await startTcpProxy({ port: proxyPort, target: { host: "127.0.0.1", port: 5432 } });
-    server = await startServer({
-      port: testPorts.idempotencyServer,
-      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${name}`, ...databaseTimeouts },
+    proxied = await startProxiedServer({
+      database: `notes_e2e_idem_${randomBytes(5).toString("hex")}`,
+      proxyPort: testPorts.idempotencyProxy,
+      serverPort: testPorts.idempotencyServer,
+      env: databaseTimeouts,
     });
-    base = server.url;
-    sql = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
-    await sql.connect();
+    ({ proxy, sql } = proxied);
+    base = proxied.server.url;
   });
 
   test.afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await proxy?.close();
-    await sql?.end();
-    await dropDatabase(name);
+    await proxied?.stop();
   });
 
   const readCount = async (id: string) =>
