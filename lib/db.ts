@@ -4,7 +4,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
-import { databaseStillOpening } from "./db/database-unavailable";
+import { databaseStillOpening, markStatement } from "./db/database-unavailable";
 import { queryPool } from "./db/pg-statements";
 import { statementTimeouts } from "./db/statement-timeouts";
 import { embeddedDataDir, env, sealingKeys } from "./env";
@@ -135,7 +135,13 @@ export async function getPrisma(): Promise<PrismaClient> {
  * (Date, number, string, boolean).
  */
 export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
-  return (await getDatabase()).queryRows<T>(statement);
+  let database: Database;
+  try {
+    database = await getDatabase();
+  } catch (error) {
+    throw markStatement(error, "not_sent");
+  }
+  return database.queryRows<T>(statement);
 }
 
 /** Throws unless the database answers a statement through the driver the API's statements use. */

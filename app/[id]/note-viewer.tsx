@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { sendJson } from "@/lib/browser/call-api";
+import { sendJsonRetrying } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { isWellFormedKey, keyProof } from "@/lib/crypto/envelope";
@@ -50,7 +50,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     setPhase({ name: "reading" });
     // An end-to-end note's read proves it holds the link's key; the key itself stays here.
     const proof = meta.encrypted ? { key_proof: await keyProof(key) } : {};
-    const result = await sendJson<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
+    const result = await sendJsonRetrying<ReadNoteResponse>(`/api/v1/shares/${meta.id}/read`, {
       body: password ? { password, ...proof } : proof,
     });
     if (result.ok) await open(result.data, key, password);

@@ -1,5 +1,6 @@
 // @ts-check
 import { CliError } from "./cli-error.js";
+import { retryableStatuses, withRetries } from "./retry.js";
 
 /** @typedef {Record<string, unknown>} Json */
 
@@ -71,4 +72,32 @@ export async function callApi(server, method, path, options = {}) {
  */
 export function credentialHeaders({ key, token }) {
   return { ...(key && { "x-api-key": key }), ...(token && { "x-delete-token": token }) };
+}
+
+/** Failures worth a retry with the same Idempotency-Key: no answer came, or a 503. */
+const retryableCodes = new Set([
+  "unreachable",
+  "unavailable",
+  "outcome_unknown",
+  ...retryableStatuses.map((status) => `http_${status}`),
+]);
+
+const retryable = (/** @type {import("./retry.js").Outcome<unknown>} */ outcome) =>
+  "error" in outcome && outcome.error instanceof CliError && retryableCodes.has(outcome.error.code);
+
+/**
+ * callApi with an Idempotency-Key, retried with the same key (cli/lib/retry.js) while the server
+ * cannot be reached or answers 503: a read whose answer was lost is answered again, not lost.
+ * @param {string} server
+ * @param {"POST"} method
+ * @param {string} path under /api/v1/
+ * @param {{ body?: Json, headers?: Record<string, string> }} [options]
+ * @returns {Promise<Json | null>}
+ */
+export function callApiRetrying(server, method, path, options = {}) {
+  return withRetries(
+    (key) =>
+      callApi(server, method, path, { ...options, headers: { ...options.headers, "idempotency-key": key } }),
+    retryable,
+  );
 }

@@ -1,5 +1,5 @@
 // @ts-check
-import { callApi } from "./api.js";
+import { callApi, callApiRetrying } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { EnvelopeError, isWellFormedKey, keyProof, openNote } from "./envelope.js";
 import { parseLink } from "./link.js";
@@ -101,7 +101,7 @@ export async function readCommand({ values, positionals, server, env }) {
     ...(password && { password }),
     ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
   };
-  const note = /** @type {Json} */ (await callApi(base, "POST", `shares/${id}/read`, { body }));
+  const note = /** @type {Json} */ (await callApiRetrying(base, "POST", `shares/${id}/read`, { body }));
   const document = await documentOf(note, key, askPassword, password);
   checkPage(page, document.pages.length);
   process.stdout.write(output(document, values));

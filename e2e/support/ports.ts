@@ -52,6 +52,9 @@ export const testPorts = {
   fullDiskEmbeddedServer: base + 82,
   panicEmbeddedServer: base + 86,
   drainQueued: base + 87,
+  // e2e/api/idempotency.spec.ts
+  idempotencyProxy: base + 90,
+  idempotencyServer: base + 91,
 };
 
 const taken = Object.values(testPorts);

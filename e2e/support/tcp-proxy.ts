@@ -2,9 +2,12 @@ import { createServer, Socket, type Server } from "node:net";
 
 // A TCP proxy in front of the real Postgres that a test can cut and restore, to play a database
 // outage: "refuse" drops every connection and refuses new ones at once (the server is down),
-// "blackhole" keeps connections open but passes nothing either way (a network that went silent).
+// "blackhole" keeps connections open but passes nothing either way (a network that went silent),
+// "stall" passes what the service sends but drops Postgres's replies (a statement runs and commits,
+// and its answer is lost), "reset" answers each reply of Postgres by resetting the connection (RST)
+// instead of passing it on (the statement ran; the service sees ECONNRESET).
 
-export type ProxyMode = "up" | "refuse" | "blackhole";
+export type ProxyMode = "up" | "refuse" | "blackhole" | "stall" | "reset";
 
 export type TcpProxy = {
   port: number;
@@ -33,8 +36,14 @@ export async function startTcpProxy(options: { port: number; target: { host: str
     client.on("error", forget).on("close", forget);
     upstream.on("error", forget).on("close", forget);
     // While the network is silent, bytes are dropped, not delivered later.
-    client.on("data", (chunk) => mode === "up" && upstream.write(chunk));
-    upstream.on("data", (chunk) => mode === "up" && client.write(chunk));
+    client.on("data", (chunk) => mode !== "blackhole" && upstream.write(chunk));
+    upstream.on("data", (chunk) => {
+      if (mode === "up") client.write(chunk);
+      else if (mode === "reset") {
+        client.resetAndDestroy();
+        upstream.destroy();
+      }
+    });
     upstream.connect(target.port, target.host);
   });
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
@@ -44,7 +53,7 @@ export async function startTcpProxy(options: { port: number; target: { host: str
     setMode(next) {
       // A refused server drops its connections; after a silence the connections that lived
       // through it have lost bytes mid-protocol, so they end too (as keepalive would end them).
-      if (next === "refuse" || mode === "blackhole") {
+      if (next === "refuse" || mode === "blackhole" || mode === "stall") {
         for (const [client, upstream] of pairs) {
           client.destroy();
           upstream.destroy();

@@ -2,6 +2,8 @@
 // apply to them in the same way. This is the one place that speaks JSON to the server from the
 // browser (the admin page's calls go through it too).
 
+import { retryableStatuses, withRetries } from "./retry-request";
+
 export type ApiFailure = {
   ok: false;
   status: number;
@@ -47,4 +49,21 @@ export async function sendJson<T>(
     message: typeof json.message === "string" ? json.message : `The server answered ${response.status}.`,
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
   };
+}
+
+/**
+ * sendJson with an Idempotency-Key, retried with the same key (cli/lib/retry.js) while the server
+ * answers 503 or cannot be reached: a read whose answer was lost is answered again, not lost.
+ */
+export function sendJsonRetrying<T>(
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  return withRetries(
+    (key) => sendJson<T>(path, { ...options, headers: { ...options.headers, "idempotency-key": key } }),
+    (outcome) =>
+      "value" in outcome &&
+      !outcome.value.ok &&
+      (retryableStatuses.includes(outcome.value.status) || outcome.value.error === "network_error"),
+  );
 }

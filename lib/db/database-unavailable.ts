@@ -63,6 +63,7 @@ const driverMessages = [
 
 type ErrorLike = {
   code?: unknown;
+  severity?: unknown;
   kind?: unknown;
   originalCode?: unknown;
   message?: unknown;
@@ -94,4 +95,77 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     isDatabaseUnavailable(candidate.cause, depth + 1) ||
     isDatabaseUnavailable(candidate.meta?.driverAdapterError, depth + 1)
   );
+}
+
+// Whether a statement that failed as unavailable may have run all the same: its connection broke or
+// went silent after it was sent, so it may have committed with only its reply lost (503
+// outcome_unknown), or else it never ran (503 unavailable: no connection was had, or the database
+// itself reported the statement failed, which rolls it back). lib/db/pg-statements.ts and lib/db.ts
+// mark what they know; errors that arrive unmarked (through Prisma) are judged by their kind.
+
+const statementMark = "notesStatement";
+type StatementMark = "sent" | "not_sent";
+
+/** Marks `error` as the failure of a statement that was, or was not, sent; returns it. */
+export function markStatement<E>(error: E, mark: StatementMark): E {
+  if (typeof error === "object" && error !== null && !Object.hasOwn(error, statementMark)) {
+    Object.defineProperty(error, statementMark, { value: mark });
+  }
+  return error;
+}
+
+const neverConnected = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "P1001",
+  "P2024",
+  stillOpeningCode,
+  embeddedStoppedCode,
+  "DatabaseNotReachable",
+  "TooManyConnections",
+]);
+
+function neverRan(error: ErrorLike): boolean {
+  const code = typeof error.code === "string" ? error.code : "";
+  const kind = typeof error.kind === "string" ? error.kind : "";
+  // Only the database's own errors carry a severity (pg, PGlite) or an originalCode (Prisma).
+  const fromDatabase = typeof error.originalCode === "string" || typeof error.severity === "string";
+  const sqlState = typeof error.originalCode === "string" ? error.originalCode : code;
+  const message = typeof error.message === "string" ? error.message : "";
+  // A SQLSTATE the database sent about the statement itself (not about a lost connection or a
+  // shutdown) means it failed, and a failed statement is rolled back.
+  const reportedFailure =
+    fromDatabase &&
+    /^[0-9A-Z]{5}$/.test(sqlState) &&
+    !sqlState.startsWith("08") &&
+    !sqlState.startsWith("57P");
+  return (
+    neverConnected.has(code) ||
+    neverConnected.has(kind) ||
+    reportedFailure ||
+    /^timeout exceeded when trying to connect$|is not queryable$/.test(message)
+  );
+}
+
+function errorChain(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  const visit = (candidate: unknown, depth: number) => {
+    if (typeof candidate !== "object" || candidate === null || depth > 5) return;
+    const layer = candidate as ErrorLike;
+    chain.push(layer);
+    visit(layer.cause, depth + 1);
+    visit(layer.meta?.driverAdapterError, depth + 1);
+  };
+  visit(error, 0);
+  return chain;
+}
+
+/** For an unavailable error: whether its statement may have run (outcome unknown). */
+export function statementMayHaveRun(error: unknown): boolean {
+  const chain = errorChain(error);
+  const marked = chain.find((layer) => Object.hasOwn(layer, statementMark)) as
+    Record<typeof statementMark, StatementMark> | undefined;
+  if (marked) return marked[statementMark] === "sent" && !chain.some(neverRan);
+  return !chain.some(neverRan);
 }

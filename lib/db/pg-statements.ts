@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
+import { markStatement } from "./database-unavailable";
 
 // The public API's own statements (lib/notes/note-sql.ts) run straight on pg's pool, as named
 // prepared statements: Postgres parses and plans each one once per connection and afterwards only
@@ -30,6 +31,31 @@ export async function queryPool<T>(
 ): Promise<T[]> {
   const { text, values } = statement;
   const name = options.prepared ? statementName(text) : undefined;
-  const result = await pool.query({ name, text, values });
-  return result.rows as T[];
+  // pool.query's steps, taken one by one to tell a statement never sent (no connection) from one
+  // whose connection failed after it was sent, which may have committed (503 outcome_unknown).
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw markStatement(error, "not_sent");
+  }
+  return new Promise<T[]>((resolve, reject) => {
+    let released = false;
+    const fail = (error: Error) => {
+      if (released) return;
+      released = true;
+      client.removeListener("error", fail);
+      // As pool.query does: a client that failed leaves the pool.
+      client.release(error);
+      reject(markStatement(error, "sent"));
+    };
+    client.once("error", fail);
+    client.query({ name, text, values }).then((result) => {
+      if (released) return;
+      released = true;
+      client.removeListener("error", fail);
+      client.release();
+      resolve(result.rows as T[]);
+    }, fail);
+  });
 }

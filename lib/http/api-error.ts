@@ -13,6 +13,7 @@ export const errorStatus = {
   bad_webhook: 400,
   bad_query: 400,
   unknown_field: 400,
+  bad_idempotency_key: 400,
   bad_password: 401,
   bad_api_key: 401,
   api_key_required: 401,
@@ -24,12 +25,14 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   too_large: 413,
+  idempotency_conflict: 422,
   rate_limited: 429,
   internal_error: 500,
   note_unreadable: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
   unavailable: 503,
+  outcome_unknown: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

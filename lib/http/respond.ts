@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from "../db/database-unavailable";
+import { isDatabaseUnavailable, statementMayHaveRun } from "../db/database-unavailable";
 import { describeError, errorSummary } from "../process/describe-error";
 import { ApiError } from "./api-error";
 
@@ -6,6 +6,15 @@ const jsonType = "application/json; charset=utf-8";
 
 /** Retry-After of a 503 unavailable: about how long a database restart or failover takes. */
 const unavailableRetrySeconds = 5;
+
+const notAttempted = () =>
+  new ApiError("unavailable", "The database is not answering, and nothing was done; please retry shortly.");
+const outcomeUnknown = () =>
+  new ApiError(
+    "outcome_unknown",
+    "The database stopped answering after the request was sent: it may have been done. Retry with the " +
+      "same Idempotency-Key to get its answer.",
+  );
 
 export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
@@ -26,12 +35,11 @@ export function toErrorResponse(error: unknown, route: string, requestId: string
   if (error instanceof ApiError) return errorResponse(error);
   const where = requestId ? `${route} (request ${requestId})` : route;
   if (isDatabaseUnavailable(error)) {
-    // Not a bug: one line, no stack. The client may retry: every write is one statement, so
-    // nothing was half done.
+    // Not a bug: one line, no stack. Every write is one statement, so nothing is ever half done;
+    // the answer says whether the statement may have run (a GET writes nothing either way).
     console.error(`Database unavailable in ${where}: ${errorSummary(error)}`);
-    const response = errorResponse(
-      new ApiError("unavailable", "The database is not answering; please retry shortly."),
-    );
+    const mayHaveRun = !route.startsWith("GET ") && statementMayHaveRun(error);
+    const response = errorResponse(mayHaveRun ? outcomeUnknown() : notAttempted());
     response.headers.set("retry-after", String(unavailableRetrySeconds));
     return response;
   }

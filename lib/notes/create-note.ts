@@ -8,6 +8,7 @@ import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote } from "../metrics/metrics";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
+import { insertKeeping, keepCreate, type CreateIdempotency } from "./kept-create";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
@@ -85,8 +86,10 @@ export async function createNote(options: {
   apiKey: ApiKeyIdentity | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
+  /** the request's Idempotency-Key: a retry with it and the same body gets this note again */
+  idempotency?: CreateIdempotency | null;
 }): Promise<CreatedNoteRow> {
-  const { body, apiKey, generateId = generateNoteId } = options;
+  const { body, apiKey, generateId = generateNoteId, idempotency } = options;
   const keyed = apiKey !== null;
   const pages = pagesOf(body, keyed);
   const sizeBytes = sizeOf(pages);
@@ -128,22 +131,23 @@ export async function createNote(options: {
     const id = generateId();
     const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
     const links = body.recipients?.map((label) => ({ id: generateId(), label }));
-    const rows = await queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-      insertNoteSql(id, { ...note, pages: sealedPages, recipients: links }),
-    );
+    const answer = { password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
+    const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
+    const insert = () =>
+      queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
+        insertNoteSql(id, { ...note, pages: sealedPages, recipients: links }, keep),
+      );
+    const rows = idempotency ? await insertKeeping(idempotency, insert) : await insert();
+    // Another request with the same key stored its note first: its answer is this one's.
+    if (!Array.isArray(rows)) return rows;
     const row = rows[0];
     if (row) {
       countNote("created", {
-        password_required: passwordHash !== null,
+        password_required: answer.password_required,
         multi_page: note.multiPage,
         ...row,
       });
-      const created = {
-        ...row,
-        password_required: passwordHash !== null,
-        owned: keyed,
-        delete_token: deleteToken,
-      };
+      const created = { ...row, ...answer };
       return links ? { ...created, links } : created;
     }
   }

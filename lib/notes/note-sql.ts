@@ -1,5 +1,6 @@
 import { Prisma } from "../generated/prisma/client";
 import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
+import { forgetKeptAnswersCte, keepCreateCte, keepReadCte, type KeepAnswer } from "./kept-answer-sql";
 import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
@@ -51,7 +52,7 @@ export type NewNote = {
  * note is never half stored. An id collision inserts nothing and returns no row. expires_at is a
  * whole second.
  */
-export function insertNoteSql(id: string, note: NewNote) {
+export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { sealed: string }) {
   const { lifetime, burnAfter, burnAfterFailures, passwordHash, pages, multiPage, sizeBytes, apiKeyId } =
     note;
   const deleteTokenHash = note.deleteTokenHash ?? null;
@@ -72,7 +73,7 @@ export function insertNoteSql(id: string, note: NewNote) {
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
                 api_key_id, delete_token_hash, content_id, recipient
-    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}
+    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
@@ -154,22 +155,23 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * times; when this read is the last one, the same statement deletes the pages, and the final SELECT
  * still returns them because every part of a statement sees the snapshot taken before it began. A
  * note without a limit is only looked at: nothing on its row changes, so its readers never queue
- * behind each other's commits, and its reads are counted by its access log alone. `verifiedHash` is
+ * behind each other's commits, and its reads are counted by its access log alone. `verified.passwordHash` is
  * the password hash the caller checked the password against (null: only a note without a password
- * may be read), `verifiedProofHash` likewise the key proof's hash (null: only a note without one).
+ * may be read), `verified.keyProofHash` likewise the key proof's hash (null: only a note without one).
  * The read, and the burn when it is the last, are logged with their webhooks in the same statement.
  * A recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
- * ordinary note those parts match no row.
+ * ordinary note those parts match no row. With `keep`, the answer of a read that spent a view is
+ * kept for a retry with the same Idempotency-Key (keepReadCte).
  */
 export function consumeNoteSql(
   id: string,
-  verifiedHash: string | null,
-  verifiedProofHash: string | null,
+  verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
+  keep?: KeepAnswer,
 ) {
   const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle}
-    AND (password_hash IS NULL OR password_hash = ${verifiedHash})
-    AND (key_proof_hash IS NULL OR key_proof_hash = ${verifiedProofHash})`;
+    AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
+    AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
   return Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
@@ -179,7 +181,7 @@ export function consumeNoteSql(
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), ${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
+    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
            opened.read_count, opened.burned, opened.multi_page, opened.encrypted,
@@ -206,7 +208,7 @@ export function noteOwnerSql(id: string) {
 }
 
 /**
- * Deletes a live note (its pages go with it) and logs it; re-checks liveness, so a note gone since
+ * Deletes a live note (its pages and kept answers go with it) and logs it; re-checks liveness, so a note gone since
  * is no row. An owner handle takes its live links with it; a recipient's link alone ends its link,
  * which destroys the content when it was the last (endLinksCtes).
  */
@@ -215,7 +217,7 @@ export function deleteLiveNoteSql(id: string) {
     WITH gone AS (
       DELETE FROM shares WHERE (id = ${id} OR content_id = ${id}) AND ${liveNote}
       RETURNING ${goneColumns}, ${noteTraits}),
-    ${endLinksCtes("gone", Prisma.sql`s.content_id <> ${id}`, false)},
+    ${endLinksCtes("gone", Prisma.sql`s.content_id <> ${id}`, false)}, ${forgetKeptAnswersCte("gone")},
     ${logEventsCtes(Prisma.sql`${eventsOf("gone", Prisma.sql`'deleted'`)} UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`)}
     SELECT id, encrypted, password_required, multi_page, content_type FROM gone WHERE id = ${id}`;
 }
@@ -230,6 +232,7 @@ export function takeDownNoteSql(id: string) {
     gone AS (
       DELETE FROM shares WHERE id = (SELECT id FROM target) OR content_id = (SELECT id FROM target)
       RETURNING ${goneColumns}, size_bytes, page_count, ${noteTraits}),
+    ${forgetKeptAnswersCte("gone")},
     ${logEventsCtes(eventsOf("gone", Prisma.sql`'deleted'`, Prisma.sql`WHERE burned_at IS NULL`))}
     SELECT id, size_bytes, page_count, api_key_id, encrypted, password_required, multi_page, content_type
     FROM gone WHERE content_id IS NULL`;

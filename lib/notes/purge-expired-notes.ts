@@ -4,6 +4,7 @@ import { queryRows } from "../db";
 import { env } from "../env";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { purgeOldDeliveries } from "../webhooks/outbox";
+import { purgeKeptAnswersSql } from "./kept-answer-sql";
 import { purgeNoteEventsSql } from "./note-event-sql";
 import { purgeNotesSql, type PurgeKind } from "./note-sql";
 import { forgetOldSalts } from "./reader";
@@ -54,13 +55,14 @@ const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
 /**
  * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
  * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
- * reader salts after a day, webhook deliveries done for a week.
+ * reader salts after a day, webhook deliveries done for a week, kept answers once their window ends.
  */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
   const burned = await purgeKind("burned", options);
   const days = env.ACCESS_LOG_RETENTION_DAYS;
   await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
+  await purgeInBatches(purgeKeptAnswersSql, options);
   await forgetOldSalts();
   await purgeOldDeliveries();
   return { expired, burned };

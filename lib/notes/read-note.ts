@@ -10,6 +10,7 @@ import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
+import { consumeKeeping, keptRead, type KeptReadKey } from "./kept-read";
 import type { Reader } from "./note-event-sql";
 import { openPage, type StoredPageText } from "./note-sealing";
 import { servesUnsealedPages } from "./plaintext-fallback";
@@ -39,13 +40,13 @@ export type ReadNoteRow = {
  * One row of consumeNoteSql: the note's columns repeated beside each page, and the id its pages are
  * sealed under (a recipient's link reads its owner's pages).
  */
-type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText & { sealed_as: string };
+export type ConsumedRow = Omit<ReadNoteRow, "pages"> & ReadPageRow & StoredPageText & { sealed_as: string };
 
 /**
  * Folds consumeNoteSql's rows into the note and its opened pages (null: nothing was consumed). HTML
  * kept as written is passed on only while the server runs with HTML_MODE=trusted.
  */
-function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
+export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
@@ -102,16 +103,18 @@ async function consume(
   verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
   passwordKey: SealingKey | null = null,
+  idempotency: KeptReadKey | null = null,
 ): Promise<ReadNoteRow | null> {
-  const { passwordHash: verifiedHash, keyProofHash } = verified;
-  const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, keyProofHash, reader));
+  const rows = idempotency
+    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, keep))
+    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
       encrypted: read.encrypted,
-      password_required: verifiedHash !== null,
+      password_required: verified.passwordHash !== null,
       multi_page: read.multi_page,
       content_type: read.pages[0]?.content_type ?? "markdown",
     };
@@ -119,6 +122,13 @@ async function consume(
     if (read.burned) countNote("burned", traits);
   }
   return read;
+}
+
+/** The answer an earlier read with this Idempotency-Key kept, if any (kept-read.ts). */
+async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow | null> {
+  const kept = idempotency && (await keptRead(idempotency));
+  if (kept === "bad_password") throw badPassword();
+  return kept ? openConsumedRows(kept.rows, kept.keys) : null;
 }
 
 type StoredPassword = { hash: string | null; counts_failures: boolean; key_proof_hash: string | null };
@@ -196,13 +206,21 @@ export async function readNote(options: {
   limits: RequestLimits;
   /** who reads, for the access log */
   reader: Reader;
+  /** the request's Idempotency-Key: a retry with it gets the answer kept by the first read */
+  idempotencyKey?: string | null;
 }): Promise<ReadNoteRow> {
   const { id, password, keyProof, limits, reader } = options;
   assertNoteId(id);
+  const idempotency: KeptReadKey | null = options.idempotencyKey
+    ? { id, key: options.idempotencyKey, password, limits }
+    : null;
 
-  // The common case (no password, no key proof) costs one statement.
+  // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note
+  // that is gone may have an answer kept by an earlier read with that key.
   if ((password === undefined || password === "") && keyProof === undefined) {
-    const read = await consume(id, { passwordHash: null, keyProofHash: null }, reader);
+    const unverified = { passwordHash: null, keyProofHash: null };
+    const read =
+      (await consume(id, unverified, reader, null, idempotency)) ?? (await keptAnswer(idempotency));
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.key_proof_hash) throw badKeyProof();
@@ -211,10 +229,12 @@ export async function readNote(options: {
   }
 
   const stored = await passwordHashOf(id);
-  if (!stored) throw notFound();
+  if (!stored) return (await keptAnswer(idempotency)) ?? Promise.reject(notFound());
   const keyProofHash = verifiedKeyProof(keyProof, stored.key_proof_hash);
   const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
-  const read = await consume(id, { passwordHash: stored.hash, keyProofHash }, reader, passwordKey);
+  const verified = { passwordHash: stored.hash, keyProofHash };
+  const read =
+    (await consume(id, verified, reader, passwordKey, idempotency)) ?? (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;
 }

@@ -22,6 +22,8 @@ export type OpenApiOperation = {
   /** api-key: optional; api-key-required: CREATE_REQUIRES_KEY made it mandatory */
   readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
+  /** takes an Idempotency-Key header (lib/idempotency) */
+  readonly idempotent?: boolean;
   readonly responses: Readonly<Record<number, ApiResponse>>;
 };
 
@@ -52,7 +54,16 @@ export const rateLimited: ApiResponse = {
   headers: ["retry-after"],
 };
 export const unavailable: ApiResponse = {
-  description: "The database is not answering; retry after Retry-After seconds",
+  description: "The database is not answering, and nothing was done; retry after Retry-After seconds",
   codes: ["unavailable"],
+  headers: ["retry-after"],
+};
+/** What a request that writes answers when the database fails: whether the write may have happened. */
+export const unavailableOrUnknown: ApiResponse = {
+  description:
+    "The database is not answering. unavailable: nothing was done, retry. outcome_unknown: it stopped " +
+    "answering after the request was sent, so it may have been done: retry with the same Idempotency-Key " +
+    "(where the route takes one) to get its answer",
+  codes: ["unavailable", "outcome_unknown"],
   headers: ["retry-after"],
 };

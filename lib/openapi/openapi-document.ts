@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
+import { idempotencyKeyPattern, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import { noteIdPattern } from "../notes/note-policy";
 import { webhookEventDescriptions, webhookEvents, webhookPayloadSchema } from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
@@ -79,6 +80,18 @@ function responseObject(response: ApiResponse): JsonObject {
   };
 }
 
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    `A random value (a UUID, say) sent with every attempt of one request: the first answer is kept ` +
+    `for ${keptAnswerSeconds / 60} minutes, and a retry with the same key (and the same body, or for a ` +
+    "read the same password) gets it again instead of spending another view or storing a second note. " +
+    "A different key is a new request.",
+  schema: { type: "string", pattern: idempotencyKeyPattern.source },
+};
+
 function operationObject(operation: ApiOperation): JsonObject {
   const idParameter = {
     name: "id",
@@ -89,7 +102,12 @@ function operationObject(operation: ApiOperation): JsonObject {
   return {
     summary: operation.summary,
     ...(operation.description && { description: operation.description }),
-    ...(operation.path.includes("{id}") && { parameters: [idParameter] }),
+    ...((operation.path.includes("{id}") || operation.idempotent) && {
+      parameters: [
+        ...(operation.path.includes("{id}") ? [idParameter] : []),
+        ...(operation.idempotent ? [idempotencyKeyParameter] : []),
+      ],
+    }),
     ...(operation.auth && { security: security[operation.auth] }),
     ...(operation.body && {
       requestBody: {

@@ -6,6 +6,7 @@ import {
   rateLimited,
   tooLarge,
   unavailable,
+  unavailableOrUnknown,
   type OpenApiOperation,
 } from "../openapi/api-responses";
 import {
@@ -55,6 +56,7 @@ export const noteRoutes = [
               description: `Without a key a single-page note is Markdown and needs a ttl; a key allows permanent and html. ${encryptedDescription}`,
             }),
         body: { schema: createNoteBodySchema, required: true },
+        idempotent: true,
         responses: {
           201: {
             description: "Created",
@@ -73,12 +75,17 @@ export const noteRoutes = [
               "bad_burn_after",
               "bad_envelope",
               "bad_recipients",
+              "bad_idempotency_key",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
           413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
+          422: {
+            description: "The Idempotency-Key was first sent with another body",
+            codes: ["idempotency_conflict"],
+          },
           429: rateLimited,
-          503: { ...unavailable, codes: ["id_generation_failed", "unavailable"] },
+          503: { ...unavailableOrUnknown, codes: ["id_generation_failed", "unavailable", "outcome_unknown"] },
         },
       },
     },
@@ -114,6 +121,7 @@ export const noteRoutes = [
           "its owner handle answers not_found, like an unknown note. An end-to-end note created with a " +
           "key_proof is read only with that proof (checked before the password).",
         body: { schema: readNoteBodySchema, required: false },
+        idempotent: true,
         responses: {
           200: {
             description: "The note",
@@ -121,8 +129,8 @@ export const noteRoutes = [
             headers: ["cache-control", "rate-limit"],
           },
           400: {
-            description: "Body not a JSON object, or a password of the wrong type",
-            codes: ["bad_json"],
+            description: "Body not a JSON object, a password of the wrong type, or a bad Idempotency-Key",
+            codes: ["bad_json", "bad_idempotency_key"],
           },
           401: {
             description:
@@ -145,7 +153,7 @@ export const noteRoutes = [
               "in the database (the view is counted)",
             codes: ["note_unreadable"],
           },
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },
@@ -189,7 +197,7 @@ export const noteRoutes = [
           204: { description: "Deleted" },
           401: badKey,
           404: { description: "Not the owner, or an unknown, expired or burned note", codes: ["not_found"] },
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },

@@ -4,6 +4,7 @@ import {
   rateLimited,
   tooLarge,
   unavailable,
+  unavailableOrUnknown,
   type OpenApiOperation,
 } from "../openapi/api-responses";
 import {
@@ -48,7 +49,7 @@ export const ownerRoutes = [
           401: keyRequired,
           413: tooLarge,
           429: rateLimited,
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },
@@ -63,7 +64,7 @@ export const ownerRoutes = [
           204: { description: "Deleted" },
           401: keyRequired,
           404: notOwnedOrUnknown("webhook"),
-          503: unavailable,
+          503: unavailableOrUnknown,
         },
       },
     },

@@ -1,4 +1,5 @@
 import { parseBody } from "@/lib/http/parse-body";
+import { createIdempotencyOf } from "@/lib/idempotency/idempotency-key";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
@@ -22,8 +23,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   // POST /api/v1/shares: create a note
   POST: async (request, _params, limits) => {
     const apiKey = await authenticateCreate({ request, limits });
-    const body = parseBody(createNoteBodySchema, await readJsonBody(request), createNoteErrorCode);
-    const note = await createNote({ body, apiKey });
+    const json = await readJsonBody(request);
+    const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
+    const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
+    const idempotency = createIdempotencyOf(request.headers, json, createdBy);
+    const note = await createNote({ body, apiKey, idempotency });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {
       status: 201,

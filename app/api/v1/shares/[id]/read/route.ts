@@ -3,6 +3,7 @@ import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { parseBody } from "@/lib/http/parse-body";
+import { idempotencyKeyOf } from "@/lib/idempotency/idempotency-key";
 import { readNote } from "@/lib/notes/read-note";
 import { readerOf } from "@/lib/notes/reader";
 import { toReadNoteResponse } from "@/lib/notes/note-response";
@@ -19,7 +20,15 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       () => "bad_json",
     );
     const reader = await readerOf(id, request.headers, limits.clientId);
-    const note = await readNote({ id, password: body.password, keyProof: body.key_proof, limits, reader });
+    const idempotencyKey = idempotencyKeyOf(request.headers);
+    const note = await readNote({
+      id,
+      password: body.password,
+      keyProof: body.key_proof,
+      limits,
+      reader,
+      idempotencyKey,
+    });
     return jsonResponse(toReadNoteResponse(note), { headers: { "cache-control": "no-store" } });
   },
 });

@@ -1,0 +1,91 @@
+import "server-only";
+import { verifyPassword } from "../crypto/password-hash";
+import type { SealingKey } from "../crypto/seal";
+import { queryRows } from "../db";
+import { sealingKeys } from "../env";
+import type { Prisma } from "../generated/prisma/client";
+import { keptAnswerLookup, keptAnswerSeconds } from "../idempotency/idempotency-key";
+import type { RequestLimits } from "../rate-limit/request-limits";
+import { chargePasswordAttempt } from "../rate-limit/password-attempts";
+import { runKeeping } from "../idempotency/run-keeping";
+import { keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
+import { notAString, type ReadNoteBody } from "./note-schemas";
+import type { ConsumedRow } from "./read-note";
+
+// A read sent with an Idempotency-Key: its statement keeps its answer (kept-answer-sql.ts), and a
+// retry with the same key within the window gets that answer back, opened again, without spending
+// a view. For a note with a password the retry must bring the password again: the kept answer holds
+// the note's verifier (never the password) and its pages sealed by the password's key, so without
+// it nothing opens.
+
+export type KeptReadKey = {
+  id: string;
+  key: string;
+  password: ReadNoteBody["password"];
+  limits: RequestLimits;
+};
+
+type KeptReadAnswer = Omit<ConsumedRow, "created_at" | "expires_at" | keyof ConsumedPage> & {
+  created_at: string;
+  expires_at: string | null;
+  pages: ConsumedPage[] | null;
+};
+type ConsumedPage = Pick<
+  ConsumedRow,
+  "page_index" | "title" | "content" | "content_type" | "html" | "raw_html" | "sealed_by"
+>;
+type KeptRow = { share_id: string; password_hash: string | null; answer: KeptReadAnswer };
+
+const lookupOf = (read: KeptReadKey) => keptAnswerLookup({ read: read.id }, read.key);
+
+/** The rows a consumeNoteSql would have returned, from a kept answer. */
+function rowsOf(answer: KeptReadAnswer): ConsumedRow[] {
+  const { pages, ...note } = answer;
+  const created_at = new Date(note.created_at);
+  const expires_at = note.expires_at === null ? null : new Date(note.expires_at);
+  return (pages ?? []).map((page) => ({ ...note, created_at, expires_at, ...page }));
+}
+
+/** The keys that open the kept pages: the password's, checked like a read's (and rate limited). */
+async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly SealingKey[] | "bad_password"> {
+  if (kept.password_hash === null) return sealingKeys();
+  const { password, limits, id } = read;
+  if (password === undefined || password === "" || password === notAString) return "bad_password";
+  const giveBack = await chargePasswordAttempt({ limits, noteId: id });
+  const verified = await verifyPassword(password, kept.password_hash);
+  if (!verified) return "bad_password";
+  await giveBack();
+  return verified.sealingKey ? [verified.sealingKey] : sealingKeys();
+}
+
+/**
+ * The answer kept by an earlier read with this key, as the rows to fold, with the keys that open
+ * them; null when none is kept (never sent, or its window ended); "bad_password" when the note had
+ * a password and this retry's is missing or wrong (never counted against the note: it may be gone).
+ */
+export async function keptRead(
+  read: KeptReadKey,
+): Promise<{ rows: ConsumedRow[]; keys: readonly SealingKey[] } | "bad_password" | null> {
+  const [kept] = await queryRows<KeptRow>(keptAnswerSql(lookupOf(read)));
+  if (!kept) return null;
+  const keys = await keysFor(kept, read);
+  return keys === "bad_password" ? keys : { rows: rowsOf(kept.answer), keys };
+}
+
+/**
+ * Runs the consuming statement keeping its answer under the read's key; when another request with
+ * that key kept one first, answers with that one instead, spending nothing (run-keeping.ts).
+ */
+export async function consumeKeeping(
+  read: KeptReadKey,
+  statement: (keep: KeepAnswer) => Prisma.Sql,
+): Promise<ConsumedRow[]> {
+  const lookup = lookupOf(read);
+  const rows = await runKeeping(
+    lookup,
+    () => queryRows<ConsumedRow>(statement({ lookup, seconds: keptAnswerSeconds })),
+    () => keptRead(read),
+  );
+  if (Array.isArray(rows)) return rows;
+  return rows === "bad_password" ? [] : rows.rows;
+}
