@@ -131,7 +131,12 @@ export const noteRoutes = [
           404: notFound,
           413: tooLarge,
           429: rateLimited,
-          503: unavailable,
+          503: {
+            ...unavailable,
+            description:
+              "The database is not answering, or (a password given) the rate-limit store that counts " +
+              "password attempts is not: no password was checked and no view spent; retry after Retry-After seconds",
+          },
         },
       },
     },
