@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { limitNotePage } from "@/lib/rate-limit/limit-note-page";
+import { limitNotePage } from "./lib/rate-limit/limit-note-page";
 
 // Security headers of the web pages (the JSON API and static files are not matched: they carry no
 // HTML, and skipping them keeps the API's hot paths free of this work). Every page gets a fresh
