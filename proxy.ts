@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { limitNotePage } from "./lib/rate-limit/limit-note-page";
 
 // Security headers of the web pages (the JSON API and static files are not matched: they carry no
 // HTML, and skipping them keeps the API's hot paths free of this work). Every page gets a fresh
 // script nonce; Next.js reads it from the request's Content-Security-Policy header and puts it on
-// its own scripts.
+// its own scripts. A note's viewer page is also charged to the reads limit here (limitNotePage).
 
 /**
  * The policy every page shares (viewer, create page, admin). Notes keep inline `style` attributes
@@ -42,8 +43,9 @@ const NOTE_PAGE = /^\/(?!admin$)[^/]+$/;
 
 const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const notePage = NOTE_PAGE.test(request.nextUrl.pathname);
+  const limit = notePage ? await limitNotePage(request) : { refused: null, limits: null };
   const nonce = freshNonce();
   // Only a note's viewer can show a trusted frame; other pages admit no styles but their own.
   const frameStyleNonce = notePage ? freshNonce() : null;
@@ -53,7 +55,7 @@ export function proxy(request: NextRequest) {
   if (frameStyleNonce) requestHeaders.set(FRAME_STYLE_NONCE_HEADER, frameStyleNonce);
   requestHeaders.set("content-security-policy", policy);
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = limit.refused ?? NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   response.headers.set("referrer-policy", "no-referrer");
   response.headers.set("x-content-type-options", "nosniff");
@@ -62,7 +64,7 @@ export function proxy(request: NextRequest) {
     response.headers.set("x-robots-tag", "noindex, nofollow");
     response.headers.set("cache-control", "no-store");
   }
-  return response;
+  return !limit.refused && limit.limits ? limit.limits.applyHeaders(response) : response;
 }
 
 export const config = {
@@ -75,5 +77,9 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    // A note's viewer page, prefetch or not: the headers above are the client's to send, and the
+    // page must not be rendered past the reads limit because of one. (A literal: Next.js reads this
+    // config at build time; the id's shape is lib/notes/note-policy.ts's noteIdPattern.)
+    { source: "/:id([A-Za-z0-9]{10})" },
   ],
 };

@@ -123,25 +123,29 @@ test("by default only public addresses: private, loopback and metadata URLs are 
   });
   try {
     const key = { "x-api-key": await issueKey() };
+    // The same words for every refusal: never an address a name resolved to (a key holder must not
+    // map the server's internal names with it), nor whether the name resolved at all.
     const refused = [
-      ["http://127.0.0.1:9/hook", "127.0.0.1"],
-      ["http://localhost:9/hook", "not public"],
-      ["http://169.254.169.254/latest/meta-data/", "169.254.169.254"],
-      ["http://10.0.0.1/", "10.0.0.1"],
-      ["http://[::1]/", "::1"],
-      ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1"],
-      ["http://[fd00:ec2::254]/", "fd00:ec2::254"],
-      ["http://no-such-host.invalid/", "does not resolve"],
+      "http://127.0.0.1:9/hook",
+      "http://localhost:9/hook",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.1/",
+      "http://[::1]/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://[fd00:ec2::254]/",
+      "http://no-such-host.invalid/",
     ];
-    for (const [hookUrl, reason] of refused) {
+    for (const hookUrl of refused) {
       const { status, json } = await call(
         `${server.url}/api/v1/webhooks`,
         "POST",
         { url: hookUrl, events: ["note.read"] },
         key,
       );
-      expect([status, json.error], hookUrl).toEqual([400, "bad_webhook"]);
-      expect(json.message).toContain(reason);
+      expect([status, json], hookUrl).toEqual([
+        400,
+        { error: "bad_webhook", message: "url is refused: its host does not resolve to a public address." },
+      ]);
     }
     const list = await call(`${server.url}/api/v1/webhooks`, "GET", undefined, key);
     expect(list.json).toEqual({ webhooks: [] });

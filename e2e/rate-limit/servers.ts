@@ -15,7 +15,8 @@ export const ports = {
   proxyB: testPorts.rateLimitProxyB,
   unreachable: testPorts.rateLimitUnreachable,
   bridge: testPorts.upstashBridge,
-  closed: testPorts.rateLimitClosed,
+  outageBridge: testPorts.rateLimitOutageBridge,
+  viewer: testPorts.rateLimitViewer,
 };
 
 // The test server's relaxed limits (playwright.config.ts) are not passed on: these servers keep
@@ -43,13 +44,15 @@ export async function startServer(port: number, settings: Record<string, string>
 export type Answer = {
   status: number;
   headers: Record<string, string | undefined>;
+  /** the body parsed, when it is JSON */
   json: Record<string, unknown>;
+  text: string;
 };
 
 /** One HTTP request from the loopback address `from` (127.0.0.x). */
 export function call(options: {
   port: number;
-  method?: "GET" | "POST";
+  method?: "GET" | "HEAD" | "POST" | "DELETE";
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -72,10 +75,12 @@ export function call(options: {
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
           const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, v?.toString()]));
+          const isJson = text !== "" && res.headers["content-type"]?.startsWith("application/json");
           resolve({
             status: res.statusCode ?? 0,
             headers,
-            json: text ? (JSON.parse(text) as Answer["json"]) : {},
+            json: isJson ? (JSON.parse(text) as Answer["json"]) : {},
+            text,
           });
         });
       },

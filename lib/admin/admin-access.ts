@@ -1,10 +1,11 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { getPrisma } from "../db";
 import { env } from "../env";
-import { verifySessionToken, type AdminSession } from "./admin-session";
+import { sessionIdOf, sessionIsFresh, type AdminSession } from "./admin-session";
 
 // Who may use /admin: the page is enabled by ADMIN_SECRET, and an administrator is whoever holds a
-// session cookie signed with it.
+// session cookie signed with it whose session is still in the database (not signed out, not expired).
 
 export const sessionCookieName = "notes_admin_session";
 export const sessionCookiePath = "/admin";
@@ -17,12 +18,17 @@ export function adminEnabled(): boolean {
 /** The session of the current request's cookie, or null (also when the admin page is disabled). */
 export async function currentAdminSession(): Promise<AdminSession | null> {
   if (!env.ADMIN_SECRET) return null;
-  return verifySessionToken({
-    token: (await cookies()).get(sessionCookieName)?.value,
-    secret: env.ADMIN_SECRET,
-    now: new Date(),
-    lifetimeSeconds: sessionLifetimeSeconds,
-  });
+  const id = sessionIdOf((await cookies()).get(sessionCookieName)?.value, env.ADMIN_SECRET);
+  if (!id) return null;
+  const prisma = await getPrisma();
+  const row = await prisma.adminSession.findUnique({ where: { id } });
+  if (!row) return null;
+  const session = {
+    id,
+    issuedAt: Math.floor(row.createdAt.getTime() / 1000),
+    expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+  };
+  return sessionIsFresh(session, new Date(), sessionLifetimeSeconds) ? session : null;
 }
 
 /** Secure whenever the site is served over https, as configured (PUBLIC_URL) or as requested. */

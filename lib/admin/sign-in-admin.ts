@@ -1,4 +1,5 @@
 import "server-only";
+import { getPrisma } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { RequestLimits } from "../rate-limit/request-limits";
@@ -9,8 +10,9 @@ import { recordAdminAction } from "./record-admin-action";
 
 /**
  * Signs an administrator in: every attempt is charged to the client's sign-in limit first, the
- * secret typed is compared in constant time with ADMIN_SECRET, and both outcomes are recorded.
- * Returns the session cookie's value.
+ * secret typed is compared in constant time with ADMIN_SECRET, and both outcomes are recorded. A
+ * right secret starts a session in the database (and forgets the expired ones). Returns the session
+ * cookie's value.
  */
 export async function signInAdmin(options: {
   secret: string;
@@ -24,6 +26,13 @@ export async function signInAdmin(options: {
     await recordAdminAction({ action: "sign_in_failed", client: options.client });
     throw new ApiError("bad_admin_secret", "That is not the admin secret.");
   }
+  const { id, token } = createSessionToken(expected);
+  const now = new Date();
+  const prisma = await getPrisma();
+  await prisma.adminSession.deleteMany({ where: { expiresAt: { lte: now } } });
+  await prisma.adminSession.create({
+    data: { id, createdAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000) },
+  });
   await recordAdminAction({ action: "sign_in", client: options.client });
-  return createSessionToken({ secret: expected, now: new Date(), lifetimeSeconds: sessionLifetimeSeconds });
+  return token;
 }

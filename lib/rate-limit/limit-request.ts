@@ -1,29 +1,35 @@
 import { sha256 } from "../crypto/digest";
 import { ApiError } from "../http/api-error";
 import { writeLogLine } from "../process/log-line";
-import { policyRule, type PolicyName } from "./policies";
+import { failsClosed, policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 import { errorSummary } from "../process/describe-error";
 
 /**
  * The outcome of counting one request. `counted: false` when nothing was counted: the policy is
- * off, or the store could not be reached (then the request is let through, see warnUnavailable).
+ * off, or the store could not be reached; then the request is let through, or refused when its
+ * policy fails closed (password attempts, admin sign-ins: see policies.ts).
  */
 export type RateLimitDecision =
-  | { counted: false; allowed: true }
+  | { counted: false; allowed: boolean }
   | { counted: true; allowed: boolean; limit: number; remaining: number; resetAt: number };
+
+/** Retry-After of a request refused because the store is down: soon, as a store usually comes back. */
+const storeDownRetrySeconds = 5;
 
 const warnEveryMs = 10_000;
 let lastWarning = 0;
 
-/** A store that fails must not take the service down with it: warn (at most every 10 s), let through. */
+/** A store that fails must not take the service down with it: warn (at most every 10 s) and go on. */
 function warnUnavailable(error: unknown): void {
   const now = Date.now();
   if (now - lastWarning < warnEveryMs) return;
   lastWarning = now;
   writeLogLine({
     level: "warn",
-    msg: "rate-limit store unavailable: requests are not limited",
+    msg:
+      "rate-limit store unavailable: creates and reads are not limited; " +
+      "password attempts and admin sign-ins are refused (503)",
     cause: errorSummary(error instanceof Error && error.cause ? error.cause : error),
   });
 }
@@ -42,7 +48,7 @@ export async function limitRequest(
   } catch (error) {
     // Any failure of the store (its class may come from another bundle's copy of this code).
     warnUnavailable(error);
-    return { counted: false, allowed: true };
+    return { counted: false, allowed: !failsClosed(policy) };
   }
 }
 
@@ -50,7 +56,7 @@ const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1
 
 /** RateLimit-Limit, -Remaining, -Reset (seconds), and Retry-After when the request was refused. */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  if (!decision.counted) return {};
+  if (!decision.counted) return decision.allowed ? {} : { "retry-after": String(storeDownRetrySeconds) };
   const reset = String(secondsUntil(decision.resetAt));
   return {
     "ratelimit-limit": String(decision.limit),
@@ -60,10 +66,18 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   };
 }
 
-/** The 429 for a refused request; its headers come from rateLimitHeaders. */
+/**
+ * The error of a refused request (its headers come from rateLimitHeaders): 429 over the limit, or
+ * 503 when the store that counts a policy failing closed cannot be reached.
+ */
 export function rateLimitedError(decision: RateLimitDecision): ApiError {
-  const wait = decision.counted ? ` Try again in ${secondsUntil(decision.resetAt)} s.` : "";
-  return new ApiError("rate_limited", `Too many requests.${wait}`);
+  if (!decision.counted) {
+    return new ApiError(
+      "unavailable",
+      `These attempts cannot be counted right now, so none are accepted; retry in ${storeDownRetrySeconds} s.`,
+    );
+  }
+  return new ApiError("rate_limited", `Too many requests. Try again in ${secondsUntil(decision.resetAt)} s.`);
 }
 
 /** Note ids are secrets: the store (a third party, with Upstash) only ever sees a digest. */

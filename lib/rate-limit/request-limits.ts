@@ -27,12 +27,15 @@ export class RequestLimits {
     return this.client;
   }
 
-  /** Counts the request under `policy`; throws rate_limited when it is over the limit. */
+  /**
+   * Counts the request under `policy`; throws rate_limited when it is over the limit, unavailable
+   * when the policy fails closed and its store is down.
+   */
   async charge(policy: PolicyName, identifier: string): Promise<void> {
     const decision = await limitRequest(policy, identifier);
     this.decision = shown(this.decision, decision);
     if (!decision.allowed) {
-      metrics.refusals[policy].inc();
+      if (decision.counted) metrics.refusals[policy].inc();
       throw rateLimitedError(decision);
     }
   }

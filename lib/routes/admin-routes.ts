@@ -10,7 +10,7 @@ export const adminRoutes = [
     pattern: "/admin/api/session",
     methods: {
       POST: { summary: "Sign in with the admin secret; sets the signed session cookie" },
-      DELETE: { summary: "Sign out; clears the cookie whether or not it was still valid" },
+      DELETE: { summary: "Sign out: ends the session for every server and clears the cookie" },
     },
   },
   {

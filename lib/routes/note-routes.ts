@@ -153,7 +153,13 @@ export const noteRoutes = [
               "in the database (the view is counted)",
             codes: ["note_unreadable"],
           },
-          503: unavailableOrUnknown,
+          503: {
+            ...unavailableOrUnknown,
+            description:
+              `${unavailableOrUnknown.description}. With a password given, unavailable also when the ` +
+              "rate-limit store that counts password attempts is not answering: no password was checked " +
+              "and no view spent",
+          },
         },
       },
     },

@@ -66,7 +66,7 @@ describe("deliverWebhook", () => {
     received.length = 0;
     expect(await attempt("/hook", { allowPrivate: false })).toEqual({
       delivered: false,
-      error: "refused: its host resolves to 127.0.0.1, which is not public",
+      error: "refused: its host does not resolve to a public address",
     });
     expect(received).toEqual([]);
   });

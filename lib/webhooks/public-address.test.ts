@@ -40,7 +40,9 @@ describe("resolveWebhookHost", () => {
       "http://[::1]/",
       "http://[::ffff:10.0.0.1]/",
     ]) {
-      await expect(resolveWebhookHost(new URL(url), false)).rejects.toThrow(/which is not public/);
+      await expect(resolveWebhookHost(new URL(url), false)).rejects.toThrow(
+        new Error("its host does not resolve to a public address"),
+      );
     }
     expect(await resolveWebhookHost(new URL("http://127.0.0.1:8080/"), true)).toEqual({
       address: "127.0.0.1",
@@ -49,9 +51,23 @@ describe("resolveWebhookHost", () => {
     expect(await resolveWebhookHost(new URL("http://[::1]/"), true)).toEqual({ address: "::1", family: 6 });
   });
 
-  it("says so when a name does not resolve", async () => {
-    await expect(resolveWebhookHost(new URL("http://no-such-host.invalid/"), false)).rejects.toThrow(
-      "its host name does not resolve",
+  it("never says what a name resolved to, nor whether it resolves at all", async () => {
+    // localhost resolves (to 127.0.0.1 or ::1), the .invalid name never does: the same words for both.
+    const messages = [];
+    for (const url of ["http://localhost/", "http://no-such-host.invalid/"]) {
+      const refusal = await resolveWebhookHost(new URL(url), false).catch((error: Error) => error);
+      messages.push(refusal instanceof Error ? refusal.message : "resolved");
+    }
+    expect(messages).toEqual([
+      "its host does not resolve to a public address",
+      "its host does not resolve to a public address",
+    ]);
+    for (const message of messages) expect(message).not.toMatch(/\d+\.\d+|::/);
+  });
+
+  it("says a name does not resolve when private networks are allowed (nothing to hide then)", async () => {
+    await expect(resolveWebhookHost(new URL("http://no-such-host.invalid/"), true)).rejects.toThrow(
+      new Error("its host name does not resolve"),
     );
   });
 });

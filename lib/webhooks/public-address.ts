@@ -63,12 +63,20 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, "ipv6");
 }
 
+/**
+ * Why a webhook host is refused, whether a name does not resolve or an address is not public: one
+ * answer for both, so that it tells nothing about the names the server's resolver knows.
+ */
+export const notPublic = "its host does not resolve to a public address";
+
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 
 /**
  * The address to connect to for `url`'s host: the host itself when it is an IP address, else the
  * first one DNS gives. Throws, with what to say about it, when any address is not public (unless
- * `allowPrivate`) or the name does not resolve.
+ * `allowPrivate`) or the name does not resolve. The message never names an address a name resolved
+ * to: it goes back to whoever asked for the webhook, who must not learn the server's view of
+ * internal names from it.
  */
 export async function resolveWebhookHost(url: URL, allowPrivate: boolean): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -80,9 +88,8 @@ export async function resolveWebhookHost(url: URL, allowPrivate: boolean): Promi
         family: entry.family as 4 | 6,
       }));
   const first = addresses[0];
-  if (!first) throw new Error("its host name does not resolve");
+  if (!first) throw new Error(allowPrivate ? "its host name does not resolve" : notPublic);
   const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-  if (refused && !allowPrivate)
-    throw new Error(`its host resolves to ${refused.address}, which is not public`);
+  if (refused && !allowPrivate) throw new Error(notPublic);
   return first;
 }

@@ -1,14 +1,9 @@
 import { NextResponse } from "next/server";
-import {
-  currentAdminSession,
-  sessionCookieName,
-  sessionCookieOptions,
-  sessionLifetimeSeconds,
-} from "@/lib/admin/admin-access";
+import { sessionCookieName, sessionCookieOptions, sessionLifetimeSeconds } from "@/lib/admin/admin-access";
 import { adminHandler } from "@/lib/admin/admin-handler";
 import { signInBodySchema } from "@/lib/admin/admin-schemas";
-import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { signInAdmin } from "@/lib/admin/sign-in-admin";
+import { signOutAdmin } from "@/lib/admin/sign-out-admin";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { routeHandlers } from "@/lib/http/route-handlers";
@@ -23,9 +18,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     return response;
   }),
 
-  // DELETE /admin/api/session: sign out; clears the cookie whether or not it was still valid
+  // DELETE /admin/api/session: sign out; ends the session on the server and clears the cookie
+  // (whether or not it was still valid)
   DELETE: adminHandler({ session: false }, async (request, { client }) => {
-    if (await currentAdminSession()) await recordAdminAction({ action: "sign_out", client });
+    await signOutAdmin({ client });
     const response = new NextResponse(null, { status: 204 });
     response.cookies.set(sessionCookieName, "", sessionCookieOptions(request, 0));
     return response;
