@@ -9,6 +9,7 @@ import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
+import { sealRecipientLabel } from "./recipient-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
 import type { RecipientLink } from "./note-link-sql";
 import { notePolicy, type ContentType } from "./note-policy";
@@ -126,8 +127,13 @@ export async function createNote(options: {
     const id = generateId();
     const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
     const links = body.recipients?.map((label) => ({ id: generateId(), label }));
+    // Labels are for the owner, who reads them without the password: the server key seals them.
+    const sealedLinks = links?.map(({ id: linkId, label }) => ({
+      id: linkId,
+      label: sealRecipientLabel(sealingKeys()[0], linkId, label),
+    }));
     const rows = await queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-      insertNoteSql(id, { ...note, pages: sealedPages, recipients: links }),
+      insertNoteSql(id, { ...note, pages: sealedPages, recipients: sealedLinks }),
     );
     const row = rows[0];
     if (row) {

@@ -6,6 +6,7 @@ import { openPage, sealPage, type StoredPageText } from "./note-sealing";
 import { pagesSealedBySql, pagesToResealSql, resealPagesSql, type ResealedPage } from "./note-admin-sql";
 import { forgetSealingKeys } from "./sealing-key-registry";
 import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
+import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 
 type StoredPage = StoredPageText & { share_id: string };
 
@@ -23,7 +24,7 @@ export type ResealReport = {
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
  * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
- * secrets included: re-seal them first, lib/webhooks/reseal-webhook-secrets.ts).
+ * secrets and recipients' labels included: re-seal them first).
  */
 export async function resealNotes(options: {
   batchSize?: number;
@@ -58,7 +59,8 @@ export async function resealNotes(options: {
       keep: sealing.id,
       inUse: async (keyId) =>
         ((await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false) ||
-        (await webhookSecretsSealedBy(keyId)),
+        (await webhookSecretsSealedBy(keyId)) ||
+        (await recipientLabelsSealedBy(keyId)),
     });
   }
   return report;
