@@ -3,7 +3,13 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { generateSealingKey, parseSealingKey, type SealingKey, type SealingKeys } from "./crypto/seal";
+import {
+  generateSealingKey,
+  generateSealingKeyCommand,
+  parseSealingKey,
+  type SealingKey,
+  type SealingKeys,
+} from "./crypto/seal";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 
@@ -60,7 +66,7 @@ const envSchema = z.object({
    */
   ENCRYPTION_KEYS: parsedWith(
     parseSealingKeys,
-    "must be base64url 32-byte keys separated by commas (generate one: npm run reseal -- generate-key)",
+    `must be base64url 32-byte keys separated by commas (generate one: ${generateSealingKeyCommand})`,
   ),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().min(1).default(".data"),
@@ -175,6 +181,7 @@ const envSchema = z.object({
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".
 // A shared database needs a configured key: each instance generating its own could not read the
 // others' notes, and a key kept only on one machine's disk is lost with it (and every note with it).
+// The refusal says how to generate one, never prints one: stderr ends up in logs.
 const checkedEnvSchema = envSchema
   .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
     path: ["UPSTASH_REDIS_REST_TOKEN"],
@@ -187,10 +194,10 @@ const checkedEnvSchema = envSchema
   })
   .refine((env) => !env.DATABASE_URL || env.ENCRYPTION_KEYS, {
     path: ["ENCRYPTION_KEYS"],
-    error: () =>
+    error:
       "must be set with DATABASE_URL. Notes are stored sealed with this key: every instance must " +
-      "use the same one, and losing it loses every note, so keep a copy somewhere safe. A freshly " +
-      `generated key to use: ENCRYPTION_KEYS=${generateSealingKey()}`,
+      "use the same one, and losing it loses every note, so keep a copy somewhere safe. Generate " +
+      `one with: ${generateSealingKeyCommand}`,
   })
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],
@@ -230,7 +237,8 @@ export const embeddedDataDir = path.resolve(env.DATA_DIR, "pglite");
 export const embeddedKeyFile = path.resolve(env.DATA_DIR, "encryption-key");
 
 function embeddedSealingKey(): SealingKey {
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  // Private like everything under DATA_DIR (lib/db/private-folder.ts).
+  mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
   try {
     // "wx": of two processes starting at once, one creates the file and both read the same key.
     writeFileSync(embeddedKeyFile, `${generateSealingKey()}\n`, { flag: "wx", mode: 0o600 });

@@ -28,6 +28,17 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Re-sealed ${labels.resealed} recipient label(s).`);
   const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
   console.log(`Re-sealed ${report.resealed} page(s).`);
+  if (report.fallbackClosed) {
+    console.log("Every page is sealed now: a page without a seal will never be served from this database.");
+  }
+  if (report.strayUnsealed > 0) {
+    console.error(
+      `${report.strayUnsealed} page(s) have no seal although this database was fully sealed before: the ` +
+        "service did not write them (someone with access to the database did). They are never served; " +
+        "they were left as they are.",
+    );
+    return 1;
+  }
   if (report.unopenable > 0 || secrets.unopenable > 0 || labels.unopenable > 0) {
     console.error(
       `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s) and ${labels.unopenable} ` +

@@ -146,7 +146,7 @@ test("a session that ends while the page is open sends it back to the sign-in fo
   await expect(page.getByRole("heading", { name: "API keys" })).toHaveCount(0);
 });
 
-test("a method an admin route does not serve, or an unknown admin API path -> JSON 404 not_found", async ({
+test("a method an admin route does not serve -> JSON 405 method_not_allowed; an unknown admin API path -> 404", async ({
   request,
 }) => {
   const routes: [string, string][] = [
@@ -159,9 +159,9 @@ test("a method an admin route does not serve, or an unknown admin API path -> JS
   ];
   for (const [path, allow] of routes) {
     const response = await request.fetch(path, { method: "PUT", headers: sameOrigin });
-    expect(response.status(), path).toBe(404);
+    expect(response.status(), path).toBe(405);
     expect(response.headers().allow, path).toBe(allow);
-    expect(await response.json(), path).toMatchObject({ error: "not_found" });
+    expect(await response.json(), path).toMatchObject({ error: "method_not_allowed" });
     const options = await request.fetch(path, { method: "OPTIONS" });
     expect(options.status(), path).toBe(204);
     expect(options.headers().allow, path).toBe(allow);

@@ -142,15 +142,18 @@ test.describe("DELETE /api/v1/shares/{id}", () => {
     await expectError(remove(request, "not-an-id"), 404, "not_found");
   });
 
-  test("other methods on a note's URL are a JSON not_found that names DELETE", async ({ api, request }) => {
+  test("other methods on a note's URL are a JSON 405 method_not_allowed that names DELETE", async ({
+    api,
+    request,
+  }) => {
     const id = await api.createId({ content: "x", ttl: "1h" });
     for (const method of ["GET", "POST", "PUT", "PATCH"]) {
       const response = await request.fetch(`/api/v1/shares/${id}`, { method });
-      expect(response.status(), method).toBe(404);
+      expect(response.status(), method).toBe(405);
       expect(response.headers().allow, method).toBe("DELETE, OPTIONS");
       expect(await response.json()).toEqual({
-        error: "not_found",
-        message: "No such API route: this path answers DELETE only.",
+        error: "method_not_allowed",
+        message: "This path answers DELETE only.",
       });
     }
     expect((await api.meta(id)).response.status()).toBe(200);

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -65,5 +65,65 @@ test("embedded PGlite: create, read, restart, still there", async () => {
   } finally {
     if (server) await server.stop();
     await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Every entry under `folder` whose mode is not private (folders 0700, files without group or other bits). */
+async function exposedEntries(folder: string): Promise<string[]> {
+  const exposed: string[] = [];
+  const root = await stat(folder);
+  if ((root.mode & 0o777) !== 0o700) exposed.push(`. ${(root.mode & 0o777).toString(8)}`);
+  for (const name of await readdir(folder, { recursive: true })) {
+    const entry = await lstat(path.join(folder, name));
+    const mode = entry.mode & 0o777;
+    if (entry.isDirectory() ? mode !== 0o700 : (mode & 0o077) !== 0)
+      exposed.push(`${name} ${mode.toString(8)}`);
+  }
+  return exposed;
+}
+
+/** Gives every folder under `folder` mode 0755 and every file 0666, as older versions left them. */
+async function loosenModes(folder: string): Promise<void> {
+  await chmod(folder, 0o755);
+  for (const name of await readdir(folder, { recursive: true })) {
+    const entry = path.join(folder, name);
+    await chmod(entry, (await lstat(entry)).isDirectory() ? 0o755 : 0o666);
+  }
+}
+
+test("DATA_DIR is private under umask 022, and a start repairs the modes an older version left", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const parent = await mkdtemp(path.join(tmpdir(), "notes-private-"));
+  // A folder the server creates itself (mkdtemp's own is 0700 already).
+  const dataDir = path.join(parent, "data");
+  const umask = process.umask(0o022);
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer(dataDir);
+    const created = await fetch(`${base}/api/v1/shares`, {
+      method: "POST",
+      body: JSON.stringify({ content: "private", ttl: "1h" }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const files = await readdir(dataDir, { recursive: true });
+    expect(files.length).toBeGreaterThan(500);
+    expect(files).toEqual(expect.arrayContaining(["encryption-key", "pglite.lock", "pglite/PG_VERSION"]));
+    expect(await exposedEntries(dataDir)).toEqual([]);
+    await server.stop();
+    server = undefined;
+    expect(await exposedEntries(dataDir)).toEqual([]);
+
+    await loosenModes(dataDir);
+    await writeFile(path.join(dataDir, "left-by-hand.txt"), "x", { mode: 0o644 });
+    expect((await exposedEntries(dataDir)).length).toBeGreaterThan(500);
+    server = await startServer(dataDir);
+    expect(await exposedEntries(dataDir)).toEqual([]);
+    const read = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
+    expect(await read.json()).toMatchObject({ content: "private" });
+  } finally {
+    process.umask(umask);
+    if (server) await server.stop();
+    await rm(parent, { recursive: true, force: true });
   }
 });

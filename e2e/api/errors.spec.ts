@@ -164,7 +164,7 @@ test.describe("read and meta errors", () => {
     }
   });
 
-  test("a method a route does not serve -> JSON 404 not_found with Allow; OPTIONS names the same", async ({
+  test("a method a route does not serve -> JSON 405 method_not_allowed with Allow; OPTIONS names the same", async ({
     api,
     request,
   }) => {
@@ -184,18 +184,19 @@ test.describe("read and meta errors", () => {
     for (const { path, served } of routes) {
       const allow = [...served, "OPTIONS"].sort().join(", ");
       const named = served.filter((method) => method !== "HEAD").join(" and ");
-      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter(
+      // PROPFIND: a method Next.js does not route (it answers an empty 400); the front server does.
+      for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "PROPFIND"].filter(
         (m) => !served.includes(m),
       )) {
         const response = await request.fetch(path, { method });
         const where = `${method} ${path}`;
-        test.expect(response.status(), where).toBe(404);
+        test.expect(response.status(), where).toBe(405);
         test.expect(response.headers().allow, where).toBe(allow);
         test.expect(response.headers()["content-type"], where).toBe("application/json; charset=utf-8");
         if (method !== "HEAD") {
           test.expect(await response.json(), where).toEqual({
-            error: "not_found",
-            message: `No such API route: this path answers ${named} only.`,
+            error: "method_not_allowed",
+            message: `This path answers ${named} only.`,
           });
         }
       }

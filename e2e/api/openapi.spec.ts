@@ -23,6 +23,7 @@ type DocumentedResponse = {
 };
 type Document = {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
   components: { schemas: { ErrorCode: { enum: string[] } } };
 };
@@ -93,7 +94,8 @@ test.describe("OpenAPI document", () => {
     expect(documented.sort()).toEqual(await servedOperations(request));
     expect(document.components.schemas.ErrorCode.enum).toEqual(Object.keys(errorStatus));
     // Every code some route can answer is documented on a route; the rest are not the JSON API's
-    // (the admin page's own routes under /admin/api, a 500, and key issuing, which only admins do).
+    // (the admin page's own routes under /admin/api, a 500, and key issuing, which only admins do),
+    // or answer a method no operation serves (method_not_allowed, in the document's description).
     const used = new Set(
       apiOperations.flatMap((operation) => Object.values(operation.responses).flatMap((r) => r.codes ?? [])),
     );
@@ -102,9 +104,11 @@ test.describe("OpenAPI document", () => {
       "bad_admin_secret",
       "admin_session_required",
       "cross_site_request",
+      "method_not_allowed",
       "internal_error",
       "key_generation_failed",
     ]);
+    expect(document.info.description).toContain("405 method_not_allowed");
   });
 
   test("real responses of every route match the document", async ({ api, request }) => {

@@ -26,6 +26,7 @@ export const testPorts = {
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
   sealedAtRest: base + 45,
+  unsealedPages: base + 47,
   encryptedPrivacy: base + 40,
   metrics: base + 32,
   operatorSettings: base + 33,

@@ -31,6 +31,12 @@ export function generateSealingKey(): string {
   return randomBytes(sealingKeyLength).toString("base64url");
 }
 
+/**
+ * A command that prints a fresh key in that form, for messages that must not print a key themselves
+ * (they end up in logs). Plain node, so it works where the service's own commands refuse to start.
+ */
+export const generateSealingKeyCommand = `node -e "console.log(require('crypto').randomBytes(${sealingKeyLength}).toString('base64url'))"`;
+
 /** Parses one base64url 32-byte key; null when it is not one. */
 export function parseSealingKey(text: string): SealingKey | null {
   const trimmed = text.trim();

@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { makeFolderPrivate } from "./private-folder";
 import { stopAfterPanic } from "./stop-after-panic";
 
 // PGlite keeps its files in one folder that only one process may open at a time; a second process
@@ -52,7 +53,7 @@ function acquireLock(lockPath: string): () => void {
   const release = () => rmSync(lockPath, { force: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockPath, "wx");
+      const fd = openSync(lockPath, "wx", 0o600);
       writeFileSync(fd, `${process.pid} ${startTimeOf(process.pid)}`);
       closeSync(fd);
       return release;
@@ -124,15 +125,31 @@ function startParams(sharedBuffersMb: number | undefined): string[] {
 }
 
 type NodeFsStream = { nfd: number };
-type EmscriptenModule = { FS: { filesystems: { NODEFS: { stream_ops: { fsync?: unknown } } } } };
+type Mknod = (parent: unknown, name: string, mode: number, dev: number) => unknown;
+type NodeFs = { stream_ops: { fsync?: unknown }; node_ops: { mknod: Mknod } };
+type EmscriptenModule = { FS: { filesystems: { NODEFS: NodeFs } } };
 
-function makeFsyncReachTheDisk(pglite: PGlite): void {
+function nodeFsOf(pglite: PGlite): NodeFs {
   const { mod } = pglite as unknown as { mod?: Partial<EmscriptenModule> };
-  const streamOps = mod?.FS?.filesystems?.NODEFS?.stream_ops;
+  const nodeFs = mod?.FS?.filesystems?.NODEFS;
   // PGlite is pinned; a version whose internals moved must not run without a word about it.
-  if (!streamOps) throw new Error("This PGlite version cannot be made durable (lib/db/embedded.ts).");
-  // Every open file shares this one table of operations, so this reaches them all.
-  streamOps.fsync = (stream: NodeFsStream) => fsyncSync(stream.nfd);
+  if (!nodeFs?.stream_ops || !nodeFs.node_ops?.mknod) {
+    throw new Error("This PGlite version cannot be made durable and private (lib/db/embedded.ts).");
+  }
+  return nodeFs;
+}
+
+// Every open file and every folder share these tables of operations, so a change reaches them all.
+function makeFsyncReachTheDisk(nodeFs: NodeFs): void {
+  nodeFs.stream_ops.fsync = (stream: NodeFsStream) => fsyncSync(stream.nfd);
+}
+
+// Postgres creates its files 0600, but through PGlite's file layer some arrive 0644 or 0666 (its
+// own umask, then the process's): files and folders it creates from now on get no group or other
+// bits, whatever the umask. Those it made while starting are repaired after (makeFolderPrivate).
+function keepNewFilesPrivate(nodeFs: NodeFs): void {
+  const mknod = nodeFs.node_ops.mknod;
+  nodeFs.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~0o077, dev);
 }
 
 export async function openEmbeddedDatabase(
@@ -142,15 +159,21 @@ export async function openEmbeddedDatabase(
   pglite: PGlite;
   close: () => Promise<void>;
 }> {
+  // The folder holding dataDir and its lock (DATA_DIR) is private, repaired at every start.
+  const folder = path.dirname(dataDir);
   let release: () => void;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeFolderPrivate(folder);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     release = acquireLock(`${dataDir}.lock`);
   } catch (error) {
     throw folderError(error, dataDir);
   }
   const pglite = await PGlite.create(dataDir, { startParams: startParams(sharedBuffersMb) });
-  makeFsyncReachTheDisk(pglite);
+  const nodeFs = nodeFsOf(pglite);
+  makeFsyncReachTheDisk(nodeFs);
+  keepNewFilesPrivate(nodeFs);
+  makeFolderPrivate(folder);
   const { stopped } = stopAfterPanic(pglite);
   process.once("exit", release);
   return {

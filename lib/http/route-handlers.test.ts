@@ -7,16 +7,17 @@ const served = async () => new Response("served");
 const noParams = { params: Promise.resolve({}) };
 
 describe("routeHandlers", () => {
-  it("refuses other methods with not_found and Allow, leaves HEAD to Next.js beside GET", async () => {
+  it("refuses other methods with 405 method_not_allowed and Allow, leaves HEAD to Next.js beside GET", async () => {
     const exports = routeHandlers("/api/v1/health", { GET: served });
     expect(await (await exports.GET(new Request("http://x/"), noParams)).text()).toBe("served");
     expect(exports.HEAD).toBeUndefined();
     const refused = await exports.POST(new Request("http://x/", { method: "POST" }), noParams);
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(405);
     expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(refused.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await refused.json()).toEqual({
-      error: "not_found",
-      message: "No such API route: this path answers GET only.",
+      error: "method_not_allowed",
+      message: "This path answers GET only.",
     });
     const options = await exports.OPTIONS(new Request("http://x/", { method: "OPTIONS" }), noParams);
     expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, OPTIONS"]);
@@ -25,10 +26,12 @@ describe("routeHandlers", () => {
   it("names every method a route serves, in its declaration's order", async () => {
     const exports = routeHandlers("/admin/api/session", { POST: served, DELETE: served });
     const refused = await exports.PUT(new Request("http://x/", { method: "PUT" }), noParams);
+    expect(refused.status).toBe(405);
     expect(refused.headers.get("allow")).toBe("DELETE, OPTIONS, POST");
-    expect(((await refused.json()) as { message: string }).message).toBe(
-      "No such API route: this path answers POST and DELETE only.",
-    );
+    expect(await refused.json()).toEqual({
+      error: "method_not_allowed",
+      message: "This path answers POST and DELETE only.",
+    });
     expect(exports.HEAD).toBeDefined();
   });
 

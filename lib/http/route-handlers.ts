@@ -1,36 +1,18 @@
 import { declaredMethods, type RouteParams, type ServedMethod } from "../routes/route-declaration";
 import { findRoute, type RouteMethods, type RoutePattern } from "../routes/routes";
-import { ApiError, unknownApiRouteError } from "./api-error";
 import { apiRoute, type Handler } from "./api-route";
-import { errorResponse } from "./respond";
+import { methodRefusal } from "./method-refusal";
 
 // A route file's exports, one for every method, from its declaration and its handlers. Left to
 // Next.js, a method a route does not serve would get an empty 405 without an Allow header (not JSON,
-// which every API answer is), and OPTIONS would list every exported method as allowed. Instead: a
-// JSON not_found, as for unknown API routes (the error codes have no 405), whose message and Allow
-// header name the methods the path does serve, and an OPTIONS that names the same. A route that
-// serves nothing is a catch-all: every method, OPTIONS included, is an unknown route.
+// which every API answer is), and OPTIONS would list every exported method as allowed. Instead,
+// both answer as lib/http/method-refusal.ts says: a JSON 405 with Allow, or 404 on a catch-all.
 
 type NextHandler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 type RouteExports<P> = Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", NextHandler<P>> & {
   /** Left out beside GET, so that Next.js answers HEAD from GET. */
   HEAD: NextHandler<P> | undefined;
 };
-
-const unknownRoute = async () => errorResponse(unknownApiRouteError());
-
-function refuseOthers(served: ServedMethod[]) {
-  if (served.length === 0) return { refuse: unknownRoute, options: unknownRoute };
-  const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
-  const refuse = async () => {
-    const response = errorResponse(
-      new ApiError("not_found", `No such API route: this path answers ${served.join(" and ")} only.`),
-    );
-    response.headers.set("allow", allow);
-    return response;
-  };
-  return { refuse, options: async () => new Response(null, { status: 204, headers: { allow } }) };
-}
 
 /**
  * `export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pattern, handlers)`:
@@ -42,7 +24,7 @@ export function routeHandlers<P extends RoutePattern>(
   handlers: { [M in RouteMethods<P>]: Handler<RouteParams<P>> },
 ): RouteExports<RouteParams<P>> {
   const served = declaredMethods(findRoute(pattern)).map(([method]) => method);
-  const { refuse, options } = refuseOthers(served);
+  const { refuse, options } = methodRefusal(served);
   const handle = (method: ServedMethod) => {
     const handler = (handlers as Partial<Record<ServedMethod, Handler<RouteParams<P>>>>)[method];
     return handler ? apiRoute(`${method} ${pattern}`, handler) : refuse;

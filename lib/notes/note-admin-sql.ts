@@ -66,12 +66,18 @@ export function liveNoteCountsSql(keyIds: string[]) {
 
 /**
  * The next `batchSize` pages after (`afterId`, `afterIndex`) that are not sealed by `keyId` nor by a
- * password: sealed by an older key, or stored before sealing (null). Walks the primary key.
+ * password: sealed by an older key, or (with `unsealed`) stored before sealing (null). Walks the
+ * primary key.
  */
-export function pagesToResealSql(keyId: string, after: { id: string; index: number }, batchSize: number) {
+export function pagesToResealSql(
+  keyId: string,
+  after: { id: string; index: number },
+  batchSize: number,
+  unsealed: boolean,
+) {
   return Prisma.sql`
     SELECT share_id, page_index, title, content, html, raw_html, sealed_by FROM share_pages
-    WHERE (sealed_by IS NULL OR sealed_by NOT IN (${keyId}, ${passwordKeyId}))
+    WHERE (sealed_by IS NULL AND ${unsealed}::boolean OR sealed_by NOT IN (${keyId}, ${passwordKeyId}))
       AND (share_id, page_index) > (${after.id}, ${after.index}::int)
     ORDER BY share_id, page_index LIMIT ${batchSize}::int`;
 }
@@ -100,6 +106,11 @@ export function resealPagesSql(pages: ResealedPage[]) {
         AND p.sealed_by IS NOT DISTINCT FROM r.was_sealed_by
       RETURNING 1)
     SELECT count(*)::int AS resealed FROM resealed`;
+}
+
+/** How many pages have no seal. */
+export function unsealedPageCountSql() {
+  return Prisma.sql`SELECT count(*)::int AS unsealed FROM share_pages WHERE sealed_by IS NULL`;
 }
 
 /** Whether any page is still sealed with the key. */

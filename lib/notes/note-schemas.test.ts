@@ -16,8 +16,19 @@ function codeOf(body: unknown): string {
 }
 
 describe("createNoteBodySchema", () => {
-  it("accepts a minimal note and keeps only known fields", () => {
-    expect(parse({ content: "x", ttl: "1h", extra: 1 })).toEqual({ content: "x", ttl: "1h" });
+  it("accepts a minimal note", () => {
+    expect(parse({ content: "x", ttl: "1h" })).toEqual({ content: "x", ttl: "1h" });
+  });
+
+  it("refuses a field it does not name, at any depth, before any other problem", () => {
+    expect(codeOf({ content: "x", ttl: "1h", pasword: "s" })).toBe("unknown_field");
+    expect(codeOf({ contnet: "x", ttl: "1h" })).toBe("unknown_field");
+    expect(codeOf({ ttl: "1w", pages: [{ content: "a" }, { titel: "b", content: "b" }] })).toBe(
+      "unknown_field",
+    );
+    expect(() => parse({ ttl: "1h", pages: [{ content: "a", titel: "b" }] })).toThrow(
+      'Unknown field "pages[0].titel": this route does not take it.',
+    );
   });
 
   it("accepts pages with optional titles and formats", () => {

@@ -50,7 +50,8 @@ const recipientsSchema = z
 
 const formatSchema = z.enum(contentTypes, { error: 'must be "markdown" or "html"' });
 
-const pageSchema = z.object(
+// Bodies are strict objects: a field they do not name is refused (unknown_field, lib/http/parse-body.ts).
+const pageSchema = z.strictObject(
   {
     title: storable(z.string({ error: "must be a string" })).optional(),
     content: nonEmptyText,
@@ -61,7 +62,7 @@ const pageSchema = z.object(
 
 // Field order is precedence: the first field with a problem decides the error code.
 export const createNoteBodySchema = z
-  .object({
+  .strictObject({
     content: nonEmptyText.optional(),
     pages: z
       .array(pageSchema, { error: "must be an array of pages" })
@@ -159,7 +160,7 @@ export const notAString: unique symbol = Symbol("password is not a string");
  * Read takes `{}` or an empty body for notes without a password. A password of another type is not
  * refused here, because the answer depends on the note: it becomes `notAString` for readNote.
  */
-export const readNoteBodySchema = z.object({
+export const readNoteBodySchema = z.strictObject({
   password: z
     .string()
     .optional()

@@ -1,6 +1,6 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
-import type { SealingKey } from "../crypto/seal";
+import { SealError, type SealingKey } from "../crypto/seal";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
@@ -11,6 +11,7 @@ import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
 import type { Reader } from "./note-event-sql";
 import { openPage, type StoredPageText } from "./note-sealing";
+import { servesUnsealedPages } from "./plaintext-fallback";
 import {
   consumeNoteSql,
   logPasswordFailureSql,
@@ -60,6 +61,27 @@ function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): Rea
   return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted, pages };
 }
 
+/**
+ * Opens the consumed rows; a page that does not open (altered in the database, or damaged) is a
+ * clear error rather than a 500. The view is counted by then: the statement that consumes it has
+ * committed, and opening inside its transaction would cost every read two more round trips
+ * (docs/decisions.md, "A tampered page").
+ */
+function openConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
+  try {
+    return foldConsumedRows(rows, keys);
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    console.error(
+      "A read met a sealed page that does not open (altered or damaged): answered note_unreadable.",
+    );
+    throw new ApiError(
+      "note_unreadable",
+      "This note's stored text does not open with the server's keys: it was altered or damaged in the database.",
+    );
+  }
+}
+
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
 
@@ -75,7 +97,9 @@ async function consume(
   passwordKey: SealingKey | null = null,
 ): Promise<ReadNoteRow | null> {
   const rows = await queryRows<ConsumedRow>(consumeNoteSql(id, verifiedHash, reader));
-  const read = foldConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
+  if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
+  const read = openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
       encrypted: read.encrypted,

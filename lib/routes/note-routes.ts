@@ -131,6 +131,12 @@ export const noteRoutes = [
           404: notFound,
           413: tooLarge,
           429: rateLimited,
+          500: {
+            description:
+              "The note's stored text does not open with the server's keys: it was altered or damaged " +
+              "in the database (the view is counted)",
+            codes: ["note_unreadable"],
+          },
           503: unavailable,
         },
       },

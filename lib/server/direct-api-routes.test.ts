@@ -108,6 +108,25 @@ describe("directApiHandler", () => {
     }
   });
 
+  it("answers a method Next.js does not route with the path's 405 and Allow, or 404 off the routes", async () => {
+    const answers: [string, string, number, string | null, unknown][] = [
+      ["PROPFIND", "/api/v1/shares", 405, "GET, HEAD, OPTIONS, POST", "This path answers GET and POST only."],
+      ["QUERY", "/api/v1/shares/abc/read", 405, "OPTIONS, POST", "This path answers POST only."],
+      ["QUERY", "/api/v1/webhooks/abc", 405, "DELETE, OPTIONS", "This path answers DELETE only."],
+      ["PROPFIND", "/admin/api/keys/", 405, "OPTIONS, POST", "This path answers POST only."],
+      ["QUERY", "/api/v1/nothing/here", 404, null, "No such API route."],
+    ];
+    for (const [method, path, status, allow, message] of answers) {
+      const response = await fetch(`${base}${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(status);
+      expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    }
+    const elsewhere = await fetch(`${base}/`, { method: "PROPFIND" });
+    expect(await elsewhere.text()).toBe("fallback PROPFIND /");
+  });
+
   it("writes a body that arrives in several chunks whole, with its length in bytes", async () => {
     const response = await fetch(`${base}/api/v1/shares/abc/meta`);
     expect(response.status).toBe(200);

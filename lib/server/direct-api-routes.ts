@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
+import { methodRefusal } from "../http/method-refusal";
 import { errorResponse } from "../http/respond";
-import { patternRegExp } from "../routes/route-declaration";
+import { declaredMethods, patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
 
@@ -53,6 +54,15 @@ export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> 
     }),
   );
 }
+
+/** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
+const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Every declared route's refusal of other methods, by the paths it matches, most specific first. */
+const refusals = routes.map((route) => ({
+  pattern: patternRegExp(route.pattern, { trailingSlash: true }),
+  refuse: methodRefusal(declaredMethods(route).map(([method]) => method)).refuse,
+}));
 
 /**
  * Whether a path cannot be percent-decoded (`/%zz`, `/%FF`). Next.js answers those with a 500 page;
@@ -171,6 +181,11 @@ export function directApiHandler(
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
     if (isMalformedPath(pathname)) return refuseMalformedPath(pathname, res);
+    if (!nextMethods.has(req.method ?? "")) {
+      // PROPFIND, QUERY, TRACE...: a JSON route answers them as it answers PUT (405 with Allow).
+      const refusal = refusals.find(({ pattern }) => pattern.test(pathname));
+      if (refusal) return send(res, await refusal.refuse());
+    }
     for (const { pattern, methods } of directRoutes) {
       const match = pattern.exec(pathname);
       if (!match) continue;
