@@ -172,8 +172,17 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
 
   const update = (index: number, page: DraftPage) =>
     setPages(pages.map((old, i) => (i === index ? page : old)));
+  // POST: without JavaScript the browser sends the form itself, and a GET would put the password and
+  // the recipients' names in the URL (history, proxies' logs).
   return (
-    <form ref={form} onSubmit={submit} onInput={clearErrorsOf} noValidate aria-label={t("formLabel")}>
+    <form
+      ref={form}
+      method="post"
+      onSubmit={submit}
+      onInput={clearErrorsOf}
+      noValidate
+      aria-label={t("formLabel")}
+    >
       {errors.form && (
         <p id="form-error" className="form-error" role="alert" tabIndex={-1}>
           {errors.form}

@@ -1,11 +1,12 @@
-// `npm run reseal`: re-seals every webhook secret and note sealed by an older key (or stored before
-// sealing) with the first of ENCRYPTION_KEYS, in batches, while the service runs; then says which
-// keys may be dropped.
+// `npm run reseal`: re-seals every webhook secret, recipient's label and note sealed by an older key
+// (or stored before sealing) with the first of ENCRYPTION_KEYS, in batches, while the service runs;
+// then says which keys may be dropped.
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
 // With the embedded database, stop the server first: only one process may open its folder.
 import { generateSealingKey } from "../lib/crypto/seal";
 import { sealingKeys } from "../lib/env";
 import { resealNotes } from "../lib/notes/reseal-notes";
+import { resealRecipientLabels } from "../lib/notes/reseal-recipient-labels";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-webhook-secrets";
 import { runCommand } from "./run-command";
 
@@ -20,9 +21,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const [sealing] = sealingKeys();
   console.log(`Re-sealing webhook secrets and notes with key ${sealing.id}…`);
-  // Secrets first: the notes' pass then retires the keys that nothing at all is sealed with.
+  // Secrets and labels first: the notes' pass then retires the keys that nothing at all is sealed with.
   const secrets = await resealWebhookSecrets();
   console.log(`Re-sealed ${secrets.resealed} webhook secret(s).`);
+  const labels = await resealRecipientLabels();
+  console.log(`Re-sealed ${labels.resealed} recipient label(s).`);
   const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
   console.log(`Re-sealed ${report.resealed} page(s).`);
   if (report.fallbackClosed) {
@@ -36,10 +39,10 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  if (report.unopenable > 0 || secrets.unopenable > 0) {
+  if (report.unopenable > 0 || secrets.unopenable > 0 || labels.unopenable > 0) {
     console.error(
-      `${report.unopenable} page(s) and ${secrets.unopenable} webhook secret(s) open with none of the ` +
-        "configured keys; they were left as they are.",
+      `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s) and ${labels.unopenable} ` +
+        "recipient label(s) open with none of the configured keys; they were left as they are.",
     );
     return 1;
   }

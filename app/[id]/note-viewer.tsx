@@ -101,6 +101,8 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   }
 
   const error = phase.name === "locked" ? phase.error : undefined;
+  // POST: without JavaScript the browser sends the form itself, and a GET would put the password in
+  // the URL (history, proxies' logs).
   return (
     <section className="card" aria-labelledby="note-heading">
       <h1 id="note-heading">{t("heading")}</h1>
@@ -119,7 +121,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
       {meta.remaining_views !== null && (
         <p className="banner warn">{t("warning", { count: meta.remaining_views })}</p>
       )}
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         {meta.password_required && (
           <div className="field">
             <label htmlFor="password">{t("password")}</label>

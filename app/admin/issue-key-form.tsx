@@ -51,7 +51,7 @@ export function IssueKeyForm() {
 
   return (
     <div className={styles.stack}>
-      <form className={styles.row} onSubmit={issue}>
+      <form method="post" className={styles.row} onSubmit={issue}>
         <label className={styles.field}>
           {t("label")}
           <input name="label" required maxLength={100} placeholder={t("placeholder")} />

@@ -111,7 +111,7 @@ export function NoteModeration() {
 
   return (
     <div className={styles.stack}>
-      <form className={styles.row} onSubmit={lookUp}>
+      <form method="post" className={styles.row} onSubmit={lookUp}>
         <label className={styles.field}>
           {t("noteField")}
           <input name="note" required spellCheck={false} className={styles.mono} />

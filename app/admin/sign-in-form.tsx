@@ -25,7 +25,7 @@ export function SignInForm() {
   }
 
   return (
-    <form className={styles.card} onSubmit={signIn} aria-labelledby="sign-in-heading">
+    <form method="post" className={styles.card} onSubmit={signIn} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">{t("heading")}</h2>
       <label className={styles.field}>
         {t("secret")}

@@ -1,8 +1,12 @@
 import "server-only";
 import { queryRows } from "../db";
+import { sealingKeys } from "../env";
 import { assertNoteId, notFound } from "../notes/note-id";
 import type { ContentType } from "../notes/note-policy";
 import { storedNoteSql } from "../notes/note-admin-sql";
+import { openRecipientLabel } from "../notes/recipient-sealing";
+
+const byLabel = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type StoredStatus = "live" | "expired" | "burned";
 
@@ -39,5 +43,9 @@ export async function findNoteForModeration(options: { id: string }): Promise<Mo
   assertNoteId(options.id);
   const [note] = await queryRows<ModeratedNote>(storedNoteSql(options.id));
   if (!note) throw notFound();
-  return note;
+  const keys = sealingKeys();
+  const links = note.links.map((link) => ({ ...link, label: openRecipientLabel(keys, link.id, link.label) }));
+  // By label, case aside (labels are sealed: the database cannot order them).
+  links.sort((a, b) => byLabel(a.label.toLowerCase(), b.label.toLowerCase()) || byLabel(a.label, b.label));
+  return { ...note, links };
 }

@@ -182,7 +182,6 @@ describe("applyMigrations on PGlite", () => {
       "_prisma_migrations",
       "admin_audit_log",
       "api_keys",
-      "client_salts",
       "note_events",
       "sealing_keys",
       "share_pages",

@@ -11,6 +11,7 @@ import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import { insertKeeping, keepCreate, type CreateIdempotency } from "./kept-create";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
+import { sealRecipientLabel } from "./recipient-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
 import type { RecipientLink } from "./note-link-sql";
 import { notePolicy, type ContentType } from "./note-policy";
@@ -131,11 +132,16 @@ export async function createNote(options: {
     const id = generateId();
     const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
     const links = body.recipients?.map((label) => ({ id: generateId(), label }));
+    // Labels are for the owner, who reads them without the password: the server key seals them.
+    const sealedLinks = links?.map(({ id: linkId, label }) => ({
+      id: linkId,
+      label: sealRecipientLabel(sealingKeys()[0], linkId, label),
+    }));
     const answer = { password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
     const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
     const insert = () =>
       queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-        insertNoteSql(id, { ...note, pages: sealedPages, recipients: links }, keep),
+        insertNoteSql(id, { ...note, pages: sealedPages, recipients: sealedLinks }, keep),
       );
     const rows = idempotency ? await insertKeeping(idempotency, insert) : await insert();
     // Another request with the same key stored its note first: its answer is this one's.

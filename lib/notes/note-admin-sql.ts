@@ -27,8 +27,8 @@ const readCountOf = (alias: "s" | "l") => {
 
 /**
  * The metadata of the stored note `id` is (or whose recipient's link it is), live, or expired or
- * burned but not yet purged, with its key and its recipients' links (label, reads, status; ordered
- * by label), never its content.
+ * burned but not yet purged, with its key and its recipients' links (sealed label, reads, status),
+ * never its content.
  */
 export function storedNoteSql(id: string) {
   return Prisma.sql`
@@ -39,7 +39,7 @@ export function storedNoteSql(id: string) {
            s.encrypted, ${statusOf("s")} AS status, k.label AS key_label, k.prefix AS key_prefix,
            (SELECT coalesce(json_agg(json_build_object('id', l.id, 'label', l.recipient,
                       'read_count', ${readCountOf("l")}, 'status', ${statusOf("l")})
-                    ORDER BY lower(l.recipient), l.recipient), '[]')
+                    ORDER BY l.id), '[]')
             FROM shares l WHERE l.content_id = s.id) AS links
     FROM shares s LEFT JOIN api_keys k ON k.id = s.api_key_id
     WHERE s.id = ${noteOf(id)}`;

@@ -11,8 +11,9 @@ export type Reader = { client: string | null; browser: string | null };
  * CTEs that log the rows of `events` (a query naming share_id, type, at, remaining_views,
  * read_count, api_key_id, content_id, recipient) and queue one delivery for each webhook of the
  * note's key that subscribed to `note.<type>`. The payload is built here, in the statement: the
- * note (or recipient's link) id, the event, its time, the recipient's label, the counters; never
- * content. A keyless note (api_key_id null) joins no webhook.
+ * note (or recipient's link) id, the event, its time, the recipient's label (sealed, as the link's
+ * row holds it: opened at delivery), the counters; never content. A keyless note (api_key_id null)
+ * joins no webhook.
  */
 export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: null, browser: null }) {
   return Prisma.sql`
@@ -71,6 +72,7 @@ export function logCreatedCte(sources: string[]) {
 
 export type NoteEventRow = {
   share_id: string;
+  /** sealed, bound to share_id (lib/notes/recipient-sealing.ts) */
   recipient: string | null;
   type: string;
   at: Date;

@@ -1,9 +1,11 @@
 import "server-only";
 import { queryRows } from "../db";
+import { sealingKeys } from "../env";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { deleteTokenMatches } from "./delete-token";
 import { noteEventsSql, type NoteEventRow } from "./note-event-sql";
 import { assertNoteId, notFound } from "./note-id";
+import { openRecipientLabel } from "./recipient-sealing";
 
 export type NoteEvent = Pick<
   NoteEventRow,
@@ -29,12 +31,13 @@ export async function getNoteEvents(options: {
   const byToken = deleteTokenMatches(deleteToken, created?.delete_token_hash ?? null);
   const byKey = apiKey !== null && created?.api_key_id === apiKey.id;
   if (!created || !(byKey || byToken)) throw notFound();
-  return rows.map(({ type, at, remaining_views, client, browser, recipient }) => ({
+  const keys = sealingKeys();
+  return rows.map(({ share_id, type, at, remaining_views, client, browser, recipient }) => ({
     type,
     at,
     remaining_views,
     client,
     browser,
-    recipient,
+    recipient: openRecipientLabel(keys, share_id, recipient),
   }));
 }

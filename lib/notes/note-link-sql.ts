@@ -9,6 +9,7 @@ import { Prisma } from "../generated/prisma/client";
 // statement. (A check of the siblings in a CTE would read the statement's snapshot and could miss
 // a link ended at the same time.)
 
+/** A recipient's link; `label` is sealed when stored (lib/notes/recipient-sealing.ts). */
 export type RecipientLink = { id: string; label: string };
 
 /** What every link copies from its note: the owner row's columns it cannot read in `note`. */

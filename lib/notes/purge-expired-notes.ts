@@ -7,7 +7,6 @@ import { purgeOldDeliveries } from "../webhooks/outbox";
 import { purgeKeptAnswersSql } from "./kept-answer-sql";
 import { purgeNoteEventsSql } from "./note-event-sql";
 import { purgeNotesSql, type PurgeKind } from "./note-sql";
-import { forgetOldSalts } from "./reader";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
 // the database clock); purging makes them really go away, in batches, so a purge never holds many
@@ -55,7 +54,7 @@ const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
 /**
  * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
  * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
- * reader salts after a day, webhook deliveries done for a week, kept answers once their window ends.
+ * webhook deliveries done for a week, kept answers once their window ends.
  */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
@@ -63,7 +62,6 @@ export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<Pur
   const days = env.ACCESS_LOG_RETENTION_DAYS;
   await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
   await purgeInBatches(purgeKeptAnswersSql, options);
-  await forgetOldSalts();
   await purgeOldDeliveries();
   return { expired, burned };
 }

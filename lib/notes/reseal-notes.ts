@@ -13,6 +13,7 @@ import {
 import { closePlaintextFallback, servesUnsealedPages } from "./plaintext-fallback";
 import { forgetSealingKeys } from "./sealing-key-registry";
 import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
+import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 
 type StoredPage = StoredPageText & { share_id: string };
 
@@ -34,9 +35,9 @@ export type ResealReport = {
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
  * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
- * secrets included: re-seal them first, lib/webhooks/reseal-webhook-secrets.ts). Pages without a seal
- * are sealed only while the plaintext fallback is open (lib/notes/plaintext-fallback.ts), which closes
- * once none is left; after that, such a page was not written by the service and is left alone.
+ * secrets and recipients' labels included: re-seal them first). Pages without a seal are sealed
+ * only while the plaintext fallback is open (lib/notes/plaintext-fallback.ts), which closes once
+ * none is left; after that, such a page was not written by the service and is left alone.
  */
 export async function resealNotes(options: {
   batchSize?: number;
@@ -84,7 +85,8 @@ export async function resealNotes(options: {
       keep: sealing.id,
       inUse: async (keyId) =>
         ((await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false) ||
-        (await webhookSecretsSealedBy(keyId)),
+        (await webhookSecretsSealedBy(keyId)) ||
+        (await recipientLabelsSealedBy(keyId)),
     });
   }
   return report;

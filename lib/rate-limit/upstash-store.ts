@@ -1,5 +1,5 @@
 import { Ratelimit } from "@upstash/ratelimit";
-import { Redis } from "@upstash/redis";
+import { Redis, type RedisConfigNodejs } from "@upstash/redis";
 import type { RateRule } from "./settings";
 import type { RateLimitStore, StoreAnswer } from "./types";
 
@@ -15,20 +15,29 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A client of the configured Upstash Redis that never retries and gives up after `timeoutMs`. */
+export function upstashRedis(
+  options: { url: string; token: string; timeoutMs: number },
+  extra: Pick<RedisConfigNodejs, "automaticDeserialization"> = {},
+): Redis {
+  return new Redis({
+    ...extra,
+    url: options.url,
+    token: options.token,
+    retry: { retries: 0 },
+    signal: () => AbortSignal.timeout(options.timeoutMs),
+    enableTelemetry: false,
+    readYourWrites: false,
+  });
+}
+
 export class UpstashStore implements RateLimitStore {
   readonly backend = "upstash";
   private readonly redis: Redis;
   private readonly limiters = new Map<string, Ratelimit>();
 
   constructor(private readonly options: { url: string; token: string; prefix: string; timeoutMs: number }) {
-    this.redis = new Redis({
-      url: options.url,
-      token: options.token,
-      retry: { retries: 0 },
-      signal: () => AbortSignal.timeout(options.timeoutMs),
-      enableTelemetry: false,
-      readYourWrites: false,
-    });
+    this.redis = upstashRedis(options);
   }
 
   async limit(options: { key: string; rule: RateRule; rate?: number }): Promise<StoreAnswer> {

@@ -2,6 +2,7 @@ import "server-only";
 import { SealError } from "../crypto/seal";
 import { getPrisma, queryRows } from "../db";
 import { env, sealingKeys } from "../env";
+import { openRecipientLabel } from "../notes/recipient-sealing";
 import { writeLogLine } from "../process/log-line";
 import { deliverWebhook } from "./deliver-webhook";
 import { claimDeliveriesSql, type ClaimedDelivery } from "./outbox-sql";
@@ -34,21 +35,40 @@ function signingSecret(delivery: ClaimedDelivery): string | null {
   }
 }
 
+type Payload = { data?: { id?: string; recipient?: string | null } };
+
+/**
+ * The body to send: the payload with its recipient's label opened (stored sealed, bound to the
+ * link's id); null when no configured key opens it.
+ */
+function bodyOf(delivery: ClaimedDelivery): string | null {
+  const payload = delivery.payload as Payload;
+  const data = payload.data;
+  if (!data?.id || typeof data.recipient !== "string") return JSON.stringify(payload);
+  try {
+    const recipient = openRecipientLabel(sealingKeys(), data.id, data.recipient);
+    return JSON.stringify({ ...payload, data: { ...data, recipient } });
+  } catch (error) {
+    if (error instanceof SealError) return null;
+    throw error;
+  }
+}
+
 async function attempt(delivery: ClaimedDelivery): Promise<void> {
   const secret = signingSecret(delivery);
-  const result = secret
-    ? await deliverWebhook({
-        url: delivery.url,
-        secret,
-        messageId: `msg_${delivery.id}`,
-        body: JSON.stringify(delivery.payload),
-        timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-      })
-    : {
-        delivered: false as const,
-        error: "the webhook's signing secret opens with none of the configured keys",
-      };
+  const body = bodyOf(delivery);
+  const unopened = !secret ? "the webhook's signing secret" : body === null ? "the recipient's label" : null;
+  const result =
+    secret && body !== null
+      ? await deliverWebhook({
+          url: delivery.url,
+          secret,
+          messageId: `msg_${delivery.id}`,
+          body,
+          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+          allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+        })
+      : { delivered: false as const, error: `${unopened} opens with none of the configured keys` };
   const prisma = await getPrisma();
   const where = { id: delivery.id };
   if (result.delivered) {

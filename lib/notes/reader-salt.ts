@@ -1,0 +1,108 @@
+import type { Redis } from "@upstash/redis";
+import { randomBase64 } from "../crypto/random-string";
+import { env } from "../env";
+import { errorSummary } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
+import { processSingleton } from "../process/process-singleton";
+import { upstashRedis } from "../rate-limit/upstash-store";
+
+// The salt of a day's reader fingerprints (lib/notes/reader.ts) is never written to the database, so
+// a copy of the database cannot test candidate addresses against the fingerprints in note_events.
+// The service decides where it lives as it decides for rate-limit counters: with Upstash Redis
+// configured (several instances), one salt a day in that Redis, set by the first instance that needs
+// it and expiring a minute after its day ends, so every instance fingerprints an address alike;
+// otherwise in this process's memory, so each instance has a salt of its own. A process forgets a
+// day's salt when the day ends. While Redis does not answer, the process uses a salt of its own for
+// the day and asks Redis again a minute later.
+
+/** How long after a failed Redis call the process keeps using its own salt before asking again. */
+const sharedRetryMs = 60_000;
+/** How long the shared salt outlives its day: a read that began at 23:59:59 still finds it. */
+const sharedGraceSeconds = 60;
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const endOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+const freshSalt = () => randomBase64(32, "url");
+
+type DaySalt = { day: string; salt: string };
+
+export class DailySalt {
+  /** The salt of the day this process made (no shared store, or while it fails). */
+  private own: DaySalt | undefined;
+  /** The day's salt every instance shares, once fetched. */
+  private shared: DaySalt | undefined;
+  private fetching: { day: string; salt: Promise<string> } | undefined;
+  private retryAt = 0;
+
+  constructor(private readonly options: { redis: Redis | null; prefix: string }) {}
+
+  /** The Redis key of the shared salt of `day`. */
+  sharedKey(day: string): string {
+    return `${this.options.prefix}:reader-salt:${day}`;
+  }
+
+  /** The salt of the current UTC day. */
+  async current(): Promise<string> {
+    const now = Date.now();
+    const today = dayOf(now);
+    if (this.shared?.day === today) return this.shared.salt;
+    const { redis } = this.options;
+    if (!redis || now < this.retryAt) return this.ownSalt(today);
+    if (this.fetching?.day !== today) this.fetching = { day: today, salt: this.fetchShared(redis, today) };
+    try {
+      return await this.fetching.salt;
+    } catch (error) {
+      if (this.fetching?.day === today) this.fetching = undefined;
+      this.retryAt = Date.now() + sharedRetryMs;
+      writeLogLine({
+        level: "warn",
+        msg: "reader salt store unavailable: this instance fingerprints readers with a salt of its own",
+        cause: errorSummary(error),
+      });
+      return this.ownSalt(today);
+    }
+  }
+
+  /** Stores a fresh salt for `day` unless one is there (SET NX GET), and keeps whichever wins. */
+  private async fetchShared(redis: Redis, day: string): Promise<string> {
+    const candidate = freshSalt();
+    const exat = Math.floor(endOfDay(day) / 1000) + sharedGraceSeconds;
+    const stored = await redis.set<string>(this.sharedKey(day), candidate, { nx: true, get: true, exat });
+    const salt = typeof stored === "string" ? stored : candidate;
+    this.shared = this.forgetAtEndOfDay({ day, salt });
+    return salt;
+  }
+
+  private ownSalt(day: string): string {
+    if (this.own?.day !== day) this.own = this.forgetAtEndOfDay({ day, salt: freshSalt() });
+    return this.own.salt;
+  }
+
+  /** Drops the salt from memory when its day ends, whether or not anything reads after that. */
+  private forgetAtEndOfDay(value: DaySalt): DaySalt {
+    const timer = setTimeout(
+      () => {
+        if (this.own === value) this.own = undefined;
+        if (this.shared === value) this.shared = undefined;
+      },
+      Math.max(endOfDay(value.day) - Date.now(), 0),
+    );
+    timer.unref();
+    return value;
+  }
+}
+
+/** This process's daily salt: shared through Upstash Redis when it is configured, else its own. */
+export function readerSalt(): DailySalt {
+  return processSingleton("reader-salt", () => {
+    const { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token } = env;
+    const redis =
+      url && token
+        ? upstashRedis(
+            { url, token, timeoutMs: env.RATE_LIMIT_STORE_TIMEOUT_MS },
+            { automaticDeserialization: false },
+          )
+        : null;
+    return new DailySalt({ redis, prefix: env.RATE_LIMIT_PREFIX });
+  });
+}
