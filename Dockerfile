@@ -19,14 +19,12 @@ COPY prisma prisma
 COPY scripts/prisma-generate.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The production build, then the server's entry bundled as `npm start` bundles it (scripts/launch.mjs),
-# then the development packages, Next.js's build cache and the compilers Next.js needs only to build
-# (SWC: about 130 MB) dropped, and the tests and end-to-end specs with them.
-RUN npm run build \
-  && node scripts/launch.mjs --bundle-only scripts/start.ts \
-  && npm prune --omit=dev --no-audit --no-fund \
-  && rm -rf .next/cache node_modules/@next/swc-* \
-  && find lib scripts cli -name '*.test.ts' -delete
+# The production build, then only what the runtime needs gathered in /runtime: the files Next.js
+# traced for its server, pages and routes, and those the bundled entries (`npm start`'s server, the
+# operator commands, the command-line client) import, traced by the same tracer; the build; the
+# migrations (scripts/container/collect-runtime.mjs). Everything else (the development packages, the
+# compilers, Next.js's build cache, the sources) stays in this stage.
+RUN npm run build && node scripts/container/collect-runtime.mjs /runtime
 
 FROM ${NODE_IMAGE}
 WORKDIR /app
@@ -34,17 +32,8 @@ WORKDIR /app
 # DATABASE_URL (then ENCRYPTION_KEYS must be set, see compose.yaml).
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 DATA_DIR=/data
 # Owned by root and read-only to the server's user: only /data (and /tmp) are written at run time.
-COPY --from=build /app/package.json /app/next.config.mjs /app/tsconfig.json /app/prisma.config.ts ./
-COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/.next .next
-COPY --from=build /app/public public
-COPY --from=build /app/prisma prisma
-COPY --from=build /app/messages messages
-# The operator commands (npm run keys / reseal / cleanup / db:migrate, run through tsx) need the
-# sources of lib and scripts; the `notes` command-line client is cli/.
-COPY --from=build /app/lib lib
-COPY --from=build /app/scripts scripts
-COPY --from=build /app/cli cli
+# package.json's scripts run the bundles: npm run keys / reseal / cleanup / db:migrate / notes.
+COPY --from=build /runtime ./
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 VOLUME /data
 USER node
@@ -53,7 +42,8 @@ EXPOSE 3000
 # migrations a new version applies at start.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "scripts/container/healthcheck.mjs"]
-# node itself is PID 1 (no npm, no shell in between): SIGTERM reaches scripts/start.ts, which drains
-# requests in flight for up to SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`.
+# node itself is PID 1 (no npm, no shell in between): SIGTERM reaches scripts/start.ts (the bundle
+# `npm start` runs, behind scripts/container/server.mjs), which drains requests in flight for up to
+# SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`.
 STOPSIGNAL SIGTERM
-CMD ["node", "node_modules/.cache/notes/start.mjs"]
+CMD ["node", "scripts/container/server.mjs"]
