@@ -5,14 +5,20 @@
 // and load from node_modules as usual, and node imports the bundle. The bundle goes to
 // node_modules/.cache/notes, written under a temporary name and renamed into place, so that servers
 // starting at the same moment never read each other's half-written file.
+//
+// `node scripts/launch.mjs --bundle-only <entry.ts>` writes the bundle and stops: the container image
+// (Dockerfile) bundles at build time and runs node on the bundle, so that node itself is PID 1 and
+// the image's files can stay read-only to the user that runs it.
 import { renameSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 
+const bundleOnly = process.argv[2] === "--bundle-only";
+if (bundleOnly) process.argv.splice(2, 1);
 const entry = process.argv[2];
 if (!entry) {
-  console.error("Usage: node scripts/launch.mjs <entry.ts> [arguments]");
+  console.error("Usage: node scripts/launch.mjs [--bundle-only] <entry.ts> [arguments]");
   process.exit(2);
 }
 // The entry sees its own arguments, as if it had been run directly.
@@ -37,4 +43,5 @@ mkdirSync(cacheDir, { recursive: true });
 const partial = `${bundle}.${process.pid}.tmp`;
 writeFileSync(partial, outputFiles[0].contents);
 renameSync(partial, bundle);
-await import(pathToFileURL(bundle).href);
+if (bundleOnly) console.log(path.relative(process.cwd(), bundle));
+else await import(pathToFileURL(bundle).href);

@@ -1,8 +1,10 @@
-// `npm test`: the unit suite, then the integration suite whatever the unit suite's outcome, so one
-// run reports on both; exits non-zero when either failed. Each suite also writes a JSON report, from
-// which the closing line counts both together: "N passed, N failed, N skipped" alone on a line, the
-// line CI reads. A suite that failed without counting a failed test (it could not start, or was
-// stopped) counts as one failure, so that the line never says 0 failed about a failed run.
+// `npm test`: the unit suite, the integration suite, then the container check (scripts/container/
+// check.mjs, which skips with one line where buildah cannot run, or with NOTES_CONTAINER_CHECK=0),
+// each whatever the others' outcome, so one run reports on all; exits non-zero when any failed. Each
+// suite also writes a JSON report, from which the closing line counts them together: "N passed, N
+// failed, N skipped" alone on a line, the line CI reads. A suite that failed without counting a
+// failed test (it could not start, or was stopped) counts as one failure, so that the line never
+// says 0 failed about a failed run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +40,15 @@ const suites = [
       failed: json.stats.unexpected,
       skipped: json.stats.skipped,
     }),
+  },
+  {
+    name: "container",
+    script: "test:container",
+    report: path.join(reports, "container.json"),
+    args: () => [],
+    env: (report) => ({ CONTAINER_CHECK_REPORT: report }),
+    // check.mjs's own report: the counts themselves.
+    count: (json) => json,
   },
 ];
 
