@@ -61,7 +61,9 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 /** Runs `npm run <script> -- ...` against the database at `url`, as an operator would: its output lines. */
 export async function npmScript(script: string, args: string[], url: string): Promise<string[]> {
   const { stdout } = await promisify(execFile)("npm", ["run", "--silent", script, "--", ...args], {
-    env: { ...process.env, DATABASE_URL: url },
+    // An operator's command waits for the migrated database as long as it needs; the server's
+    // connect timeout is for requests, and a busy test machine can take longer than it to migrate.
+    env: { ...process.env, DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: "60000" },
     timeout: timeouts.cli,
   });
   return stdout.trimEnd().split("\n");
