@@ -77,7 +77,7 @@ describe("Kubernetes manifests (deploy/kubernetes)", () => {
     expect(container(deployment!).envFrom).toEqual([{ secretRef: { name: secret!.metadata.name } }]);
   });
 
-  it("embedded: one pod, stopped before its successor starts, with the claim mounted at DATA_DIR", () => {
+  it("embedded: one pod, stopped before its successor starts, with the claim mounted at the image's data folder and DATA_DIR inside it", () => {
     const [deployment] = loadAll("deploy/kubernetes/embedded/deployment.yaml");
     const [claim] = loadAll("deploy/kubernetes/embedded/pvc.yaml");
     checkDeployment(deployment!, shutdownGraceMs(deployment!));
@@ -90,6 +90,10 @@ describe("Kubernetes manifests (deploy/kubernetes)", () => {
       { name: "data", persistentVolumeClaim: { claimName: claim!.metadata.name } },
     ]);
     expect(container(deployment!).volumeMounts).toEqual([{ name: "data", mountPath: imageDataDir }]);
+    // The volume's root is root's (fsGroup only gives group 1000 write access), and DATA_DIR must be
+    // the service's own to stay 0700: a folder it makes inside the volume.
+    const dataDir = (container(deployment!).env as Doc[]).find((entry) => entry.name === "DATA_DIR");
+    expect(dataDir?.value).toBe(`${imageDataDir}/notes`);
   });
 });
 
