@@ -87,7 +87,8 @@ const retryable = (/** @type {import("./retry.js").Outcome<unknown>} */ outcome)
 
 /**
  * callApi with an Idempotency-Key, retried with the same key (cli/lib/retry.js) while the server
- * cannot be reached or answers 503: a read whose answer was lost is answered again, not lost.
+ * cannot be reached or answers 503: a read or create whose answer was lost is answered again (the
+ * note the first attempt burned or stored), not lost or made twice.
  * @param {string} server
  * @param {"POST"} method
  * @param {string} path under /api/v1/

@@ -1,7 +1,7 @@
 // @ts-check
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { callApi, credentialHeaders } from "./api.js";
+import { callApiRetrying, credentialHeaders } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { sealNote } from "./envelope.js";
 import { serverBase } from "./link.js";
@@ -139,6 +139,10 @@ export async function createCommand(settings) {
     note = { content: pages[0]?.content, format: pages[0]?.format };
   }
   const body = { ...note, ...lifetime, ...burnAfter, ...recipients, ...(password && { password }) };
-  const created = await callApi(server, "POST", "shares", { body, headers: credentialHeaders({ key }) });
+  // Retried with one Idempotency-Key: a create whose answer was lost gives back the note it stored.
+  const created = await callApiRetrying(server, "POST", "shares", {
+    body,
+    headers: credentialHeaders({ key }),
+  });
   printCreated(created, sealed ? `#${sealed.key}` : "");
 }

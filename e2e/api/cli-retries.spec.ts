@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { notesCli } from "../support/notes-cli";
 
-// `notes read` retries a read whose answer was lost, with one Idempotency-Key for every attempt, so
-// that the server can give back the answer of a read that did spend the view. A real HTTP server
-// plays the notes API: it drops the first read's connection, answers the second 503
+// `notes read` and `notes create` retry a request whose answer was lost, with one Idempotency-Key for
+// every attempt, so that the server can give back the answer of a read that did spend the view, or
+// of a create that did store the note. A real HTTP server
+// plays the notes API: it drops the first attempt's connection, answers the second 503
 // outcome_unknown, and the third with the note.
 
 let server: Server | undefined;
@@ -23,10 +24,12 @@ async function serveNotesApi(reads: ("drop" | 503 | 200)[]) {
       response.end(JSON.stringify(body));
     };
     if (request.method === "GET") return json(200, meta);
+    const created = request.url === "/api/v1/shares";
     keys.push(request.headers["idempotency-key"] as string | undefined);
     const step = reads[Math.min(keys.length - 1, reads.length - 1)];
     if (step === "drop") return request.socket.destroy();
     if (step === 503) return json(503, { error: "outcome_unknown", message: "…" });
+    if (created) return json(201, { ...meta, url: `http://127.0.0.1/${meta.id}`, delete_token: "token" });
     json(200, note);
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -48,4 +51,18 @@ test("notes read gives up after its bounded retries, with the server's 503", asy
   expect(run).toMatchObject({ code: 5, stdout: "" });
   expect(run.stderr).toContain("outcome_unknown");
   expect(keys).toHaveLength(6);
+});
+
+test("notes create retries a dropped connection and a 503 with the same Idempotency-Key", async () => {
+  const { link, keys } = await serveNotesApi(["drop", 503, 200]);
+  const server = new URL(link).origin;
+  const run = await notesCli(["create", "--server", server, "--no-encrypt", "-"], { input: "hello\n" });
+  expect(run).toEqual({
+    code: 0,
+    stdout: "http://127.0.0.1/AAAAAAAAAA\n",
+    stderr: "delete-token: token\n",
+  });
+  expect(keys).toHaveLength(3);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(new Set(keys).size).toBe(1);
 });
