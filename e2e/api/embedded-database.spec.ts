@@ -9,16 +9,18 @@ import { timeouts } from "../support/timeouts";
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart. Without
 // ENCRYPTION_KEYS either, the first start writes the key file the notes are sealed with.
-const port = testPorts.embeddedDatabase;
-const base = `http://127.0.0.1:${port}`;
-
-const startServer = (dataDir: string) =>
-  startServerProcess({
-    port,
-    env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
-  });
+// The two tests run side by side, each on its own port.
+const embedded = (port: number) => ({
+  base: `http://127.0.0.1:${port}`,
+  start: (dataDir: string) =>
+    startServerProcess({
+      port,
+      env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
+    }),
+});
 
 test("embedded PGlite: create, read, restart, still there", async () => {
+  const { base, start: startServer } = embedded(testPorts.embeddedDatabase);
   test.setTimeout(timeouts.serverTest);
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
   let server: ServerProcess | undefined;
@@ -92,6 +94,7 @@ async function loosenModes(folder: string): Promise<void> {
 }
 
 test("DATA_DIR is private under umask 022, and a start repairs the modes an older version left", async () => {
+  const { base, start: startServer } = embedded(testPorts.embeddedPrivateFolder);
   test.setTimeout(timeouts.serverTest);
   const parent = await mkdtemp(path.join(tmpdir(), "notes-private-"));
   // A folder the server creates itself (mkdtemp's own is 0700 already).

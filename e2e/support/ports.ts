@@ -6,6 +6,7 @@ const base = Number(process.env.E2E_PORT);
 export const testPorts = {
   sharedServer: base,
   embeddedDatabase: base + 1,
+  embeddedPrivateFolder: base + 6,
   adminDisabled: base + 2,
   adminSessionsA: base + 4,
   adminSessionsB: base + 5,

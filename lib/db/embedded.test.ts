@@ -29,7 +29,7 @@ describe("openEmbeddedDatabase", () => {
     const file = path.join(folder(), "a-file");
     writeFileSync(file, "");
     await expect(openEmbeddedDatabase(path.join(file, "pglite"))).rejects.toThrow(
-      `The embedded database cannot use ${file}/pglite: part of its path is a file (ENOTDIR). ` +
+      `The embedded database cannot use ${file}/pglite: part of its path is a file (EEXIST). ` +
         "Set DATA_DIR to a writable folder.",
     );
   });

@@ -76,7 +76,7 @@ function acquireLock(lockPath: string): () => void {
 
 const folderFaults: Record<string, string> = {
   ENOTDIR: "part of its path is a file",
-  EEXIST: "it is a file",
+  EEXIST: "part of its path is a file",
   EACCES: "this process may not write there",
   EPERM: "this process may not write there",
   EROFS: "its file system is read-only",

@@ -181,8 +181,11 @@ describe("applyMigrations on PGlite", () => {
     expect(rows.map((row) => row.table_name)).toEqual([
       "_prisma_migrations",
       "admin_audit_log",
+      "admin_sessions",
       "api_keys",
+      "kept_answers",
       "note_events",
+      "plaintext_fallback",
       "sealing_keys",
       "share_pages",
       "shares",

@@ -14,7 +14,7 @@ import { recipientLabelsSealedBy, resealRecipientLabels } from "./reseal-recipie
 // Labels stored before they were sealed: the migration marks them (so none passes for a sealed
 // value), they are still shown, and `npm run reseal` seals every copy, bound to its link.
 
-const sealingMigration = "20261125160100_recipient_labels_sealed";
+const sealingMigration = "20261125160300_recipient_labels_sealed";
 
 /** A link with `label` as stored, its log entry, and a delivery of a webhook carrying it. */
 async function insertLink(client: pg.Client, label: string) {
