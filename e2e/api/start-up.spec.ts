@@ -154,7 +154,7 @@ test("embedded: a DATA_DIR that cannot hold the database stops start-up with one
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split("\n").at(-1)).toBe(
       `Cannot start: The embedded database cannot use ${file}/pglite: part of its path is a file ` +
-        "(ENOTDIR). Set DATA_DIR to a writable folder.",
+        "(EEXIST). Set DATA_DIR to a writable folder.",
     );
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -61,7 +61,7 @@ test("with a key: a permanent note, encrypted, and in HTML sent as text", async 
     await page.getByLabel("Text").fill("<b>kept</b>");
     await page.getByLabel("Never expires (needs an API key)").check();
     expect(await createdFields(page)).toEqual(
-      encrypted ? ["content", "encrypted", "permanent"] : ["content", "format", "permanent"],
+      encrypted ? ["content", "encrypted", "key_proof", "permanent"] : ["content", "format", "permanent"],
     );
   }
 });

@@ -15,6 +15,9 @@ function makePrivate(entry: string, mode: number): void {
     chmodSync(entry, mode);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
+    // Only another owner is this folder's own fault; a read-only file system and the like are
+    // said as for any folder that cannot hold the database.
+    if (code !== "EPERM") throw error;
     throw new Error(
       `${entry} cannot be made private (${code}): everything under DATA_DIR must belong to the user the service runs as.`,
       { cause: error },
