@@ -97,7 +97,10 @@ export function NoteStatus({ id }: { id: string }) {
                 <td>{t(`events.${event.type}`)}</td>
                 {withRecipients && <td>{event.recipient ?? t("everyone")}</td>}
                 <td>{event.remaining_views ?? "—"}</td>
-                <td>{event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}</td>
+                <td>
+                  {/* A browser's name and an address read left to right, also on a page in Arabic. */}
+                  {event.client ? <span dir="ltr">{`${event.browser ?? "?"} · ${event.client}`}</span> : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
