@@ -28,13 +28,21 @@ const edges = async (locator: Locator) => {
   return { left: box.x, right: box.x + box.width };
 };
 
-/** No element of the page reaches out of the window, sideways: nothing to scroll to, nothing cut off. */
+/**
+ * No element of the page reaches out of the window, sideways: nothing to scroll to, nothing cut off.
+ * What scrolls inside its own box (a long line of code, a wide table) is inside that box.
+ */
 async function expectNothingOutside(page: Page) {
   await expectNoSidewaysScroll(page);
   const outside = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    const scrollsWithin = (element: Element) =>
+      element.parentElement !== null &&
+      (getComputedStyle(element.parentElement).overflowX !== "visible" ||
+        scrollsWithin(element.parentElement));
     return [...document.querySelectorAll("body *")]
       .filter((element) => {
+        if (scrollsWithin(element)) return false;
         const box = element.getBoundingClientRect();
         return (
           box.width > 0 &&
