@@ -28,6 +28,21 @@ const edges = async (locator: Locator) => {
   return { left: box.x, right: box.x + box.width };
 };
 
+/** Where the first `character` of an element's text is drawn, from the window's left edge. */
+const charLeft = (locator: Locator, character: string) =>
+  locator.evaluate((element, wanted) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getBoundingClientRect().left;
+    }
+    throw new Error(`no ${wanted} in ${element.textContent}`);
+  }, character);
+
 /**
  * No element of the page reaches out of the window, sideways: nothing to scroll to, nothing cut off.
  * What scrolls inside its own box (a long line of code, a wide table) is inside that box.
@@ -36,7 +51,7 @@ async function expectNothingOutside(page: Page) {
   await expectNoSidewaysScroll(page);
   const outside = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const scrollsWithin = (element: Element) =>
+    const scrollsWithin = (element: Element): boolean =>
       element.parentElement !== null &&
       (getComputedStyle(element.parentElement).overflowX !== "visible" ||
         scrollsWithin(element.parentElement));
@@ -122,6 +137,11 @@ test.describe("Arabic, right to left", () => {
       // Its copy button sits at the end of the line in Arabic: the top left corner.
       const copy = await edges(page.getByRole("button", { name: "نسخ كتلة الشيفرة 1" }));
       expect(copy.left - blockEdges.left).toBeLessThan(16);
+
+      // A file name keeps its dot before the extension inside an Arabic label.
+      const download = page.getByRole("button", { name: /\.md$/ });
+      const [dot, m] = [await charLeft(download, "."), await charLeft(download, "m")];
+      expect(dot).toBeLessThan(m);
 
       // "Expires in 59 min and 58 s", each number beside its own unit.
       const countdown = page.locator("time");
