@@ -61,6 +61,7 @@ test.describe("in Arabic", () => {
     page,
     request,
   }, testInfo) => {
+    await signInByRequest(request);
     const issued = await issueKeyByRequest(request, uniqueLabel("arabic"));
     await page.goto("/admin");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

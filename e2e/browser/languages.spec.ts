@@ -199,8 +199,13 @@ test.describe("the switcher", () => {
     // The browser still asks for English (Playwright's en-US): the cookie wins.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine Notiz teilen");
-    await page.getByRole("combobox", { name: "Sprache" }).selectOption("English");
+    // Into Arabic and out again, without a reload: the page turns right to left and back.
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption("العربية");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("شارك ملاحظة");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("combobox", { name: "اللغة" }).selectOption("English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Share a note");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
