@@ -13,7 +13,6 @@ const warningLine = /\bwarn(ings?)?\b|\bdeprecat|\berrors?\b|\bEBADENGINE\b|coul
 export const allowed = [];
 
 // Colours and cursor movement, as Next.js and npm write them to a terminal.
-// eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 /** The lines of `output` that are warnings and not allowed, without colour codes. */
