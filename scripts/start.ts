@@ -31,7 +31,9 @@ const requirePackage = createRequire(import.meta.url);
 const { default: loadConfig } = requirePackage(
   "next/dist/server/config",
 ) as typeof import("next/dist/server/config");
-const { PHASE_PRODUCTION_SERVER } = requirePackage("next/constants") as typeof import("next/constants");
+const { PHASE_PRODUCTION_SERVER } = requirePackage(
+  "next/dist/shared/lib/constants",
+) as typeof import("next/dist/shared/lib/constants");
 await loadConfig(PHASE_PRODUCTION_SERVER, process.cwd());
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
