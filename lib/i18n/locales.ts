@@ -1,4 +1,4 @@
-// The languages of the web pages. A language is a catalog under messages/ (README "Languages"): to add
+// The languages of the web pages. A language is a catalog under messages/ (docs/development.md, "Languages"): to add
 // one, add its file there, its code here and its catalog in lib/i18n/catalogs.ts.
 
 export const locales = ["en", "de", "fr", "es", "it", "pt-BR", "nl", "pl", "ja", "zh-CN", "ar"] as const;
