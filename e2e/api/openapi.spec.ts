@@ -8,7 +8,7 @@ import { errorBodySchema, jsonSchemaOf } from "../../lib/openapi/openapi-documen
 import {
   webhookEventDescriptions,
   webhookEvents,
-  webhookPayloadSchema,
+  webhookPayloadSchemaOf,
 } from "../../lib/webhooks/webhook-schemas";
 import { expect, issueKey, test } from "../support/fixtures";
 
@@ -214,7 +214,7 @@ test.describe("OpenAPI document", () => {
       ]);
       expect(post.requestBody).toEqual({
         required: true,
-        content: { "application/json": { schema: jsonSchemaOf(webhookPayloadSchema, "output") } },
+        content: { "application/json": { schema: jsonSchemaOf(webhookPayloadSchemaOf(event), "output") } },
       });
     }
   });
