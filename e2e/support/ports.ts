@@ -59,6 +59,8 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/request-limits.spec.ts
+  requestLimits: base + 140,
 };
 
 const taken = Object.values(testPorts);
