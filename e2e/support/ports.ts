@@ -61,6 +61,9 @@ export const testPorts = {
   idempotencyServer: base + 91,
   // e2e/api/request-limits.spec.ts
   requestLimits: base + 140,
+  // e2e/browser/requests-privacy.spec.ts and e2e/api/cli-requests.spec.ts
+  requestsPrivacy: base + 141,
+  requestsCli: base + 142,
 };
 
 const taken = Object.values(testPorts);
