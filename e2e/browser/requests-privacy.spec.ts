@@ -104,14 +104,14 @@ test.describe("requests in the browser", () => {
       const before = requests.length;
       const wrong = await strangerContext.newPage();
       await wrong.goto(`${publicLink}#${(await generateRequestKeys()).privateKey}`);
-      await expect(wrong.getByRole("alert")).toHaveText(
+      await expect(wrong.locator(".form-error")).toHaveText(
         "This private link's key does not belong to this request: nothing was fetched.",
       );
       const damaged = await strangerContext.newPage();
       await damaged.goto(
         `${publicLink}#${privateKey.slice(0, 64)}${privateKey.slice(64).split("").reverse().join("")}`,
       );
-      await expect(damaged.getByRole("alert")).toContainText("damaged or incomplete: nothing was fetched");
+      await expect(damaged.locator(".form-error")).toContainText("damaged or incomplete: nothing was fetched");
       expect(requests.slice(before).filter((request) => request.url().includes("/answers"))).toEqual([]);
       // Nor does the public link alone list or fetch answers through the API.
       const listed = await strangerContext.request.get(`/api/v1/requests/${id}/answers`);
