@@ -111,7 +111,9 @@ test.describe("requests in the browser", () => {
       await damaged.goto(
         `${publicLink}#${privateKey.slice(0, 64)}${privateKey.slice(64).split("").reverse().join("")}`,
       );
-      await expect(damaged.locator(".form-error")).toContainText("damaged or incomplete: nothing was fetched");
+      await expect(damaged.locator(".form-error")).toContainText(
+        "damaged or incomplete: nothing was fetched",
+      );
       expect(requests.slice(before).filter((request) => request.url().includes("/answers"))).toEqual([]);
       // Nor does the public link alone list or fetch answers through the API.
       const listed = await strangerContext.request.get(`/api/v1/requests/${id}/answers`);
