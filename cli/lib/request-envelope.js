@@ -25,6 +25,8 @@
 //
 // Every parameter is fixed by the version; a new choice is a new version.
 
+import { decode, encode } from "./envelope.js";
+
 const version = "r1";
 const curve = { name: "ECDH", namedCurve: "P-256" };
 const coordinateBytes = 32;
@@ -61,21 +63,6 @@ const proofPattern = new RegExp(`^${base64url}{42}[AEIMQUYcgkosw048]$`);
 const envelopePattern = new RegExp(
   `^${version}\\.(${publicKeyPart})\\.(${base64url}{21}[AQgw])\\.(${base64url}{16})\\.(${base64url}{22,})$`,
 );
-
-/** @param {Uint8Array} bytes */
-function encode(bytes) {
-  let binary = "";
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** @param {string} text */
-function decode(text) {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
 
 const utf8 = new TextEncoder();
 const subtle = () => globalThis.crypto.subtle;
