@@ -92,7 +92,10 @@ async function answerRequest({ positionals, server }) {
   const answered = await callApi(request.server, "POST", `requests/${request.id}/answers`, {
     body: { envelope },
   });
-  process.stderr.write(`answered: answer ${String(answered?.number)} of "${String(shown?.title)}"\n`);
+  // The title is the requester's text: quoted as JSON, so it cannot move the cursor or end the line.
+  process.stderr.write(
+    `answered: answer ${String(answered?.number)} of ${JSON.stringify(String(shown?.title))}\n`,
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ export function AnswerForm({ request }: { request: RequestResponse }) {
     const envelope = await sealAnswer(secret, { requestId: request.id, publicKey: request.public_key });
     const result = await sendJson(`/api/v1/requests/${request.id}/answers`, { body: { envelope } });
     if (result.ok) return setState("sent");
-    setState(!result.ok && result.error === "request_closed" ? "closed" : "open");
+    setState(result.error === "request_closed" ? "closed" : "open");
     setError(failureMessage(result));
   }
 
