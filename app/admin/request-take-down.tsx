@@ -2,10 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
+import { ConfirmButton } from "./confirm-button";
 
 /** The id in a request's public or private link (`…/requests/<id>#…`), or the text as given. */
 function requestIdOf(reference: string): string {
@@ -13,43 +14,51 @@ function requestIdOf(reference: string): string {
   return /\/requests\/([A-Za-z0-9]+)/.exec(trimmed)?.[1] ?? trimmed;
 }
 
-/** Take a request down by its id or link: it and its answers are deleted for good. */
+/** Take a request down by its id or link, after confirming: it and its answers are deleted for good. */
 export function RequestTakeDown() {
   const router = useRouter();
+  const [reference, setReference] = useState("");
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const t = useTranslations("admin.requests");
   const failureMessage = useFailureMessage();
+  const id = requestIdOf(reference);
 
-  async function takeDown(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const id = requestIdOf(String(new FormData(form).get("request") ?? ""));
+  async function takeDown() {
     const result = await adminRequest(`/admin/api/requests/${encodeURIComponent(id)}`, { method: "DELETE" });
-    setMessage(result.ok ? t("deleted", { id }) : null);
-    setError(result.ok ? null : failureMessage(result));
-    if (result.ok) form.reset();
+    if (!result.ok) return failureMessage(result);
+    setMessage(t("deleted", { id }));
+    setReference("");
     router.refresh();
+    return null;
   }
 
   return (
     <div className={styles.stack}>
-      <form method="post" className={styles.row} onSubmit={takeDown}>
+      <div className={styles.row}>
         <label className={styles.field}>
           {t("requestField")}
-          <input name="request" required spellCheck={false} className={styles.mono} />
+          <input
+            value={reference}
+            onChange={(event) => {
+              setReference(event.target.value);
+              setMessage(null);
+            }}
+            spellCheck={false}
+            className={styles.mono}
+          />
         </label>
-        <button type="submit" className={styles.primary}>
-          {t("delete")}
-        </button>
-      </form>
+        {id && (
+          <ConfirmButton
+            question={t("deleteQuestion", { id })}
+            confirmLabel={t("deleteConfirm")}
+            onConfirm={takeDown}
+          >
+            {t("delete")}
+          </ConfirmButton>
+        )}
+      </div>
       <p className={styles.hint}>{t("hint")}</p>
       <p role="status">{message}</p>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
     </div>
   );
 }

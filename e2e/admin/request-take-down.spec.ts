@@ -17,7 +17,11 @@ test("take a request down by its link: it and its answers are gone, and it is re
   await signInThroughPage(page);
   const section = page.getByRole("region", { name: "Requests" });
   await section.getByLabel("Request id or link").fill(`${requester.url}#${requester.privateKey}`);
-  await section.getByRole("button", { name: "Take request down" }).click();
+  await section.getByRole("button", { name: "Take request down…" }).click();
+  const confirm = section.getByRole("group", {
+    name: `Take request ${requester.id} down, with its answers, for good?`,
+  });
+  await confirm.getByRole("button", { name: "Take request down", exact: true }).click();
   await expect(section.getByRole("status")).toHaveText(
     `Request ${requester.id} and its answers were deleted.`,
   );
@@ -36,7 +40,8 @@ test("take a request down by its link: it and its answers are gone, and it is re
 
   // A second take-down finds nothing; without a session the route is refused.
   await section.getByLabel("Request id or link").fill(requester.id);
-  await section.getByRole("button", { name: "Take request down" }).click();
+  await section.getByRole("button", { name: "Take request down…" }).click();
+  await section.getByRole("button", { name: "Take request down", exact: true }).click();
   await expect(section.getByRole("alert")).toContainText("No such request");
   const anonymous = await request.delete(`/admin/api/requests/${requester.id}`, { headers: sameOrigin });
   expect(anonymous.status()).toBe(401);
