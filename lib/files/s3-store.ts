@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { FileStoreUnavailable, type FileStore } from "./file-store";
-import type { S3Settings } from "./s3-settings";
+import { s3Settings, type S3Settings } from "./s3-settings";
 
 /** DeleteObjects takes at most this many keys per call (the S3 API's limit). */
 const deleteBatch = 1000;
@@ -148,6 +148,14 @@ export class S3FileStore implements FileStore {
   close(): void {
     this.client.destroy();
   }
+}
+
+let shared: S3FileStore | undefined;
+
+/** The process's S3 store, with the S3_* settings (FILE_STORAGE=s3). */
+export function s3Store(): S3FileStore {
+  shared ??= new S3FileStore(s3Settings());
+  return shared;
 }
 
 /** The answer to a request, or FileStoreUnavailable for any failure (its message says which). */
