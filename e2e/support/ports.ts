@@ -59,6 +59,11 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/files-s3.spec.ts: the service with FILE_STORAGE=s3 and the s3rver it stores in
+  filesS3Server: base + 110,
+  filesS3Store: base + 111,
+  filesS3OutageServer: base + 112,
+  filesS3OutageStore: base + 113,
 };
 
 const taken = Object.values(testPorts);
