@@ -37,20 +37,20 @@ describe("S3 settings", () => {
   it("names every variable it refuses", () => {
     expect(() =>
       parseS3Settings({
+        S3_BUCKET: "notes",
         S3_ENDPOINT: "minio:9000",
-        S3_ACCESS_KEY_ID: "id",
         S3_FORCE_PATH_STYLE: "yes",
         S3_PREFIX: "/files/",
       }),
     ).toThrow(
-      "Invalid configuration (see .env.example):\n" +
-        "  S3_BUCKET: must be set with FILE_STORAGE=s3\n" +
+      "Invalid S3 settings:\n" +
         "  S3_ENDPOINT: must be an http:// or https:// URL\n" +
         "  S3_FORCE_PATH_STYLE: must be true or false\n" +
         "  S3_PREFIX: must not start with /",
     );
-    expect(() => parseS3Settings({ S3_BUCKET: "notes", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(
-      "  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    expect(() => parseS3Settings({ S3_ACCESS_KEY_ID: "id" })).toThrow(
+      "Invalid S3 settings:\n  S3_BUCKET: must be set\n" +
+        "  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
     );
   });
 });

@@ -12,7 +12,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { FileStoreUnavailable, type FileStore } from "./file-store";
-import { s3Settings, type S3Settings } from "./s3-settings";
+import { env } from "../env";
+import { s3SettingsOf, type S3Settings } from "./s3-settings";
 
 /** DeleteObjects takes at most this many keys per call (the S3 API's limit). */
 const deleteBatch = 1000;
@@ -154,7 +155,7 @@ let shared: S3FileStore | undefined;
 
 /** The process's S3 store, with the S3_* settings (FILE_STORAGE=s3). */
 export function s3Store(): S3FileStore {
-  shared ??= new S3FileStore(s3Settings());
+  shared ??= new S3FileStore(s3SettingsOf(env));
   return shared;
 }
 
