@@ -6,12 +6,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sealNote } from "../../lib/crypto/envelope";
 import {
-  downloadFile,
+  createNote,
+  download,
+  generatedFile,
   MiB,
-  uploadFile,
-  type DeclaredFile,
-  type FileKind,
-} from "../../e2e/support/file-round-trip";
+  readNote,
+  uploadChunks,
+  type CreatedFiles,
+} from "../../e2e/support/file-transfer";
 import { startS3Server, type S3Server } from "../../e2e/support/s3-server";
 import type { BenchDatabase } from "./database";
 import { sampleRss, treeRssMiB } from "./rss";
@@ -19,6 +21,8 @@ import { startServer, type RunningServer } from "./servers";
 
 export const fileStorages = ["postgres", "s3"] as const;
 export type FileStorage = (typeof fileStorages)[number];
+
+type FileKind = "e2e" | "sealed";
 
 export type FileTransferResult = {
   kind: FileKind;
@@ -51,44 +55,33 @@ async function fileStorageEnv(storage: FileStorage, bytes: number) {
   };
 }
 
-async function postJson(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function createFileNote(url: string, kind: FileKind, size: number) {
+async function createFileNote(url: string, kind: FileKind, size: number): Promise<CreatedFiles> {
   const body =
     kind === "e2e"
       ? { content: (await sealNote("bench")).envelope, encrypted: true, files: [{ size }] }
-      : { content: "bench", files: [{ name: "bench.bin", type: "application/octet-stream", size }] };
-  const created = await postJson(`${url}/api/v1/shares`, { ...body, ttl: "1h" });
-  const [file] = created.files as DeclaredFile[];
-  if (!file) throw new Error(`The create declared no file: ${JSON.stringify(created)}`);
-  return { id: created.id as string, token: created.upload_token as string, file };
+      : { files: [{ name: "bench.bin", type: "application/octet-stream", size }] };
+  const created = await createNote(url, { ...body, ttl: "1h" });
+  if (created.status !== 201) throw new Error(`Create: ${created.status} ${JSON.stringify(created.json)}`);
+  return created.json as unknown as CreatedFiles;
 }
 
 /** One file of `size` bytes up and down, timed, with the server's RSS sampled throughout. */
 async function transfer(server: RunningServer, kind: FileKind, size: number): Promise<FileTransferResult> {
-  const { id, token, file } = await createFileNote(server.url, kind, size);
+  const created = await createFileNote(server.url, kind, size);
+  const source = generatedFile(size);
   const idleRssMiB = treeRssMiB(server.pid);
   let rss = sampleRss(server.pid, 100);
   let started = performance.now();
-  const sent = await uploadFile(file, token, size, kind);
+  await uploadChunks(created.files[0]?.upload_url ?? "", created.upload_token, source.chunks(kind === "e2e"));
   const uploadSeconds = (performance.now() - started) / 1000;
   const uploadPeakRssMiB = rss.stop();
 
-  const read = await postJson(`${server.url}/api/v1/shares/${id}/read`, {});
-  const [granted] = read.files as { download_url: string }[];
-  if (!granted) throw new Error(`The read granted no file: ${JSON.stringify(read)}`);
+  const read = await readNote(server.url, created.id);
+  const [granted] = (read.json.files ?? []) as { download_url: string }[];
+  if (!granted) throw new Error(`The read granted no file: ${read.status} ${JSON.stringify(read.json)}`);
   rss = sampleRss(server.pid, 100);
   started = performance.now();
-  const received = await downloadFile(granted.download_url);
+  const received = await download(granted.download_url);
   const downloadSeconds = (performance.now() - started) / 1000;
   return {
     kind,
@@ -98,7 +91,7 @@ async function transfer(server: RunningServer, kind: FileKind, size: number): Pr
     idleRssMiB,
     uploadPeakRssMiB,
     downloadPeakRssMiB: rss.stop(),
-    intact: received.status === 200 && received.sha256 === sent,
+    intact: received.status === 200 && received.digest === source.digest(),
   };
 }
 
