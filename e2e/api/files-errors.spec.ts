@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import { sealNote } from "../../lib/crypto/envelope";
 import { expect, test } from "../support/fixtures";
 import {
   createNote,
@@ -45,12 +46,9 @@ test("a create's files are checked: shape 400 bad_files, limits 413 with the lim
     { files: [{ name: "a.txt", type: "not a type", size: 1 }] },
     { files: [{ name: "a.txt", size: -1 }] },
     { files: [{ name: "a.txt", size: 1.5 }] },
-    {
-      content: "v1.k.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
-      encrypted: true,
-      files: [{ name: "a", size: 1 }],
-    },
   ];
+  const { envelope } = await sealNote({ pages: [{ title: "", content: "x", format: "markdown" }] });
+  bad.push({ content: envelope, encrypted: true, files: [{ name: "a", size: 1 }] } as never);
   for (const body of bad) expectRefusal(await createNote(base, { ttl: "1h", ...body }), 400, "bad_files");
   const extra = { ttl: "1h", files: [{ name: "a.txt", size: 1, extra: true }] };
   expectRefusal(await createNote(base, extra), 400, "unknown_field");

@@ -59,6 +59,10 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
+  filesLifecycle: base + 100,
+  filesEmbedded: base + 101,
+  filesMemory: base + 102,
 };
 
 const taken = Object.values(testPorts);
