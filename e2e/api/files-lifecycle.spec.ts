@@ -37,6 +37,10 @@ test.beforeAll(async () => {
       CRON_SECRET: cronSecret,
       ADMIN_SECRET: adminSecret,
       CLEANUP_INTERVAL_SECONDS: "0",
+      // The default limits for keyed creates; lower ones for keyless creates (every one here).
+      FILE_MAX_BYTES: undefined,
+      KEYLESS_FILE_MAX_BYTES: "2MiB",
+      KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
     },
   });
   sql = new pg.Client({ connectionString: databaseUrl });
@@ -78,6 +82,26 @@ async function uploadedNote(body: Record<string, unknown> = {}) {
   await uploadChunks(note.files[1]?.upload_url ?? "", note.upload_token, [Buffer.alloc(10)]);
   return note;
 }
+
+test("limits answer 413 before anything is stored, naming the limit (keyless: its own limits)", async () => {
+  const file = (size: number, index = 0) => ({ name: `f${index}`, size });
+  const refusal = async (files: unknown[]) => (await createNote(server.url, { ttl: "1h", files })).json;
+  const eleven = Array.from({ length: 11 }, (_, index) => file(1, index));
+  expect(await refusal(eleven)).toEqual({
+    error: "too_many_files",
+    message: "A note may carry at most 10 files; this one declares 11.",
+  });
+  expect(await refusal([file(2 * MiB + 1)])).toEqual({
+    error: "file_too_large",
+    message: "File 0 is 2097153 bytes; the limit is 2097152 bytes (2 MiB) per file.",
+  });
+  expect(await refusal([file(2 * MiB), file(MiB + 1, 1)])).toEqual({
+    error: "files_too_large",
+    message: "The files are 3145729 bytes together; the limit is 3145728 bytes (3 MiB) per note.",
+  });
+  expect((await sql.query("SELECT count(*)::int AS n FROM shares")).rows[0].n).toBe(0);
+  expect((await sql.query("SELECT count(*)::int AS n FROM note_files")).rows[0].n).toBe(0);
+});
 
 test("burn: the chunks stay while the last read's grant lasts, then cleanup deletes them", async () => {
   const note = await uploadedNote({ burn_after: 1 });
