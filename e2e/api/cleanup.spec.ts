@@ -101,7 +101,7 @@ test.describe("cleanup", () => {
       // The command line, as an operator's crontab would run it, next to the running server.
       const more = await seed(base, sql);
       const output = await npmScript("cleanup", [], databaseUrl);
-      expect(output.at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
+      expect(output.at(-1)).toBe("Purged 1 expired, 1 burned and 0 abandoned note(s), and 0 file(s).");
       await expectOnlyLiveLeft(base, sql, more);
       expect(await server.stop()).toBe(0);
 
@@ -135,9 +135,11 @@ test.describe("cleanup", () => {
       expect(runs.length).toBeGreaterThan(0);
       expect(runs.reduce((sum, run) => sum + (run.burned as number), 0)).toBe(1);
       expect(Object.keys(runs[0] ?? {}).sort()).toEqual([
+        "abandoned",
         "burned",
         "duration_ms",
         "expired",
+        "files",
         "level",
         "msg",
         "time",
