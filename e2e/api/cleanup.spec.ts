@@ -92,14 +92,16 @@ test.describe("cleanup", () => {
       const purged = await cron(`Bearer ${cronSecret}`);
       expect(purged.status).toBe(200);
       expect(purged.headers.get("cache-control")).toBe("no-store");
-      expect(await json(purged)).toEqual({ purged: { expired: 1, burned: 1 } });
+      expect(await json(purged)).toEqual({ purged: { expired: 1, burned: 1, abandoned: 0, files: 0 } });
       await expectOnlyLiveLeft(base, sql, notes);
-      expect(await json(await cron(`Bearer ${cronSecret}`))).toEqual({ purged: { expired: 0, burned: 0 } });
+      expect(await json(await cron(`Bearer ${cronSecret}`))).toEqual({
+        purged: { expired: 0, burned: 0, abandoned: 0, files: 0 },
+      });
 
       // The command line, as an operator's crontab would run it, next to the running server.
       const more = await seed(base, sql);
       const output = await npmScript("cleanup", [], databaseUrl);
-      expect(output.at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
+      expect(output.at(-1)).toBe("Purged 1 expired, 1 burned and 0 abandoned note(s), and 0 file(s).");
       await expectOnlyLiveLeft(base, sql, more);
       expect(await server.stop()).toBe(0);
 
@@ -133,9 +135,11 @@ test.describe("cleanup", () => {
       expect(runs.length).toBeGreaterThan(0);
       expect(runs.reduce((sum, run) => sum + (run.burned as number), 0)).toBe(1);
       expect(Object.keys(runs[0] ?? {}).sort()).toEqual([
+        "abandoned",
         "burned",
         "duration_ms",
         "expired",
+        "files",
         "level",
         "msg",
         "time",
