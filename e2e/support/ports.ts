@@ -59,6 +59,9 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/cli-files.spec.ts
+  cliFilesServer: base + 130,
+  cliFilesProxy: base + 131,
 };
 
 const taken = Object.values(testPorts);
