@@ -134,14 +134,24 @@ test.describe("notes create --file and notes read --save", () => {
     expect((await readdir(directory)).sort()).toEqual(["report (1).pdf", "report (2).pdf", "report.pdf"]);
   });
 
-  test("without --save: the text, and the files listed on stderr", async ({ baseURL }) => {
+  test("without --save a note with files is not read: its view is kept for a read that saves them", async ({
+    baseURL,
+  }) => {
     const [file] = await randomFiles({ "a.bin": 5 });
-    const link = await create(baseURL!, ["--file", file!.file], "hello\n");
+    const link = await create(baseURL!, ["--burn", "1", "--file", file!.file], "hello\n");
     expect(await notesCli(["read", link])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "notes: usage: the note has 1 file(s): give --save DIR to keep them\n",
+    });
+    const directory = await folder("save");
+    expect(await notesCli(["read", link, "--save", directory])).toEqual({
       code: 0,
       stdout: "hello\n",
-      stderr: "notes: files not saved, read with --save DIR to keep them: a.bin (5 bytes)\n",
+      stderr: "",
     });
+    expect(await sha256Of(path.join(directory, "a.bin"))).toBe(file!.sha256);
+    expect(await notesCli(["read", link, "--save", directory])).toMatchObject({ code: 2 });
   });
 
   test("refuses a file whose name would leave the folder, before writing anything", async ({
