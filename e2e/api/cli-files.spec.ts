@@ -138,7 +138,7 @@ test.describe("notes create --file and notes read --save", () => {
     baseURL,
   }) => {
     const [file] = await randomFiles({ "a.bin": 5 });
-    const link = await create(baseURL!, ["--burn", "1", "--file", file!.file], "hello\n");
+    const link = await create(baseURL!, ["--burn", "1", "-", "--file", file!.file], "hello\n");
     expect(await notesCli(["read", link])).toEqual({
       code: 1,
       stdout: "",
@@ -169,6 +169,7 @@ test.describe("notes create --file and notes read --save", () => {
       content: sealed.envelope,
       key_proof: sealed.keyProof,
       encrypted: true,
+      ttl: "1h",
       files: [{ size: content.length }],
     });
     expect(response.status(), JSON.stringify(json)).toBe(201);
