@@ -59,7 +59,11 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
-  // e2e/api/cli-files.spec.ts
+  // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
+  filesLifecycle: base + 100,
+  filesEmbedded: base + 101,
+  filesMemory: base + 102,
+  // e2e/api/cli-files-server.spec.ts
   cliFilesServer: base + 130,
   cliFilesProxy: base + 131,
 };
