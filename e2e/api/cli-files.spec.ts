@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, writeFile } from "node:fs/prom
 import path from "node:path";
 import { sealNote } from "../../cli/lib/envelope.js";
 import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
+import { MiB, putChunk } from "../support/file-transfer";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
 
@@ -12,7 +13,6 @@ import { notesCli } from "../support/notes-cli";
 // password; a name that would leave the folder is refused, and no file is ever written over.
 // (The 200 MiB files, the dropped connection and what the server sees: cli-files-server.spec.ts.)
 
-const MiB = 1024 * 1024;
 type SavedFile = { name: string; type: string; size: number; path: string | null };
 
 /** A new folder in the test's output folder. */
@@ -179,12 +179,7 @@ test.describe("notes create --file and notes read --save", () => {
       yield content;
     }
     for await (const chunk of encryptFileChunks(key, source(), content.length)) {
-      const put = await fetch(`${files[0]!.upload_url}/chunks/0`, {
-        method: "PUT",
-        headers: { "x-upload-token": String(json.upload_token), "content-type": "application/octet-stream" },
-        body: chunk,
-      });
-      expect(put.status).toBe(204);
+      expect((await putChunk(files[0]!.upload_url, String(json.upload_token), 0, chunk)).status).toBe(204);
     }
     const parent = await folder("parent");
     const directory = path.join(parent, "save");
