@@ -63,6 +63,11 @@ export const testPorts = {
   filesLifecycle: base + 100,
   filesEmbedded: base + 101,
   filesMemory: base + 102,
+  // e2e/api/files-s3.spec.ts: the service with FILE_STORAGE=s3 and the s3rver it stores in
+  filesS3Server: base + 110,
+  filesS3Store: base + 111,
+  filesS3OutageServer: base + 112,
+  filesS3OutageStore: base + 113,
   // e2e/api/cli-files-server.spec.ts
   cliFilesServer: base + 130,
   cliFilesProxy: base + 131,
