@@ -25,7 +25,7 @@
 //
 // Every parameter is fixed by the version; a new choice is a new version.
 
-import { decode, encode } from "./envelope.js";
+import { decodeBase64url as decode, encodeBase64url as encode } from "./base64url.js";
 
 const version = "r1";
 const curve = { name: "ECDH", namedCurve: "P-256" };
