@@ -82,3 +82,5 @@ export const testPorts = {
 
 const taken = Object.values(testPorts);
 if (new Set(taken).size !== taken.length) throw new Error("Two entries of testPorts share a port.");
+// E2E_PORT stays under 3800 (playwright.config.ts), so offsets under 240 never reach 4045, a port fetch refuses.
+if (taken.some((port) => port - base >= 240)) throw new Error("A testPorts offset is 240 or more.");
