@@ -1,0 +1,22 @@
+import Bowser from "bowser";
+
+// Tools that read notes from a terminal or a script: they name themselves first in User-Agent, and
+// no browser parser knows them. Anything else that is not a browser is "other", so the log never
+// keeps a name the reader made up.
+const commandLineClients: [RegExp, string][] = [
+  [/^curl\//, "curl"],
+  [/^Wget\//i, "Wget"],
+];
+
+/**
+ * The browser a User-Agent names ("Chrome", "Firefox", "Safari", "Microsoft Edge"…), or a known
+ * command-line client, or "other"; null without the header. Browsers are named by bowser, whose
+ * patterns are kept current by its maintainers (headless Chromium says "HeadlessChrome … Safari/",
+ * which a hand-written list once took for Safari).
+ */
+export function browserFamily(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = Bowser.getParser(userAgent).getBrowserName();
+  if (browser) return browser;
+  return commandLineClients.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "other";
+}
