@@ -7,7 +7,8 @@ import { CreateForm, type CreateOptions } from "./create-form";
 import "./create.css";
 
 // What the form's client components say. `createPage` (heading, intro, the key notice) is rendered
-// here on the server and not sent along: a page tells of a key requirement only when there is one.
+// here on the server and handed to the form as it is: a page tells of a key requirement only when
+// there is one.
 const createPageMessages = [
   "create",
   "pageEditor",
@@ -32,7 +33,7 @@ export default async function HomePage() {
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
   };
-  return (
+  const heading = (
     <>
       <h1>{t("heading")}</h1>
       <p className="hint">{t("intro")}</p>
@@ -41,9 +42,11 @@ export default async function HomePage() {
           {t("keyRequired")}
         </p>
       )}
-      <ClientMessages namespaces={createPageMessages}>
-        <CreateForm options={options} />
-      </ClientMessages>
     </>
+  );
+  return (
+    <ClientMessages namespaces={createPageMessages}>
+      <CreateForm options={options} heading={heading} />
+    </ClientMessages>
   );
 }

@@ -30,6 +30,20 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   expect(read.response.status()).toBe(200);
   // Polled: the read appears without a reload.
   await expect(log.locator("tr[data-event=read]")).toHaveCount(1);
+  // The API's client (Playwright's, by its own name) is no browser; this headless Chromium is Chrome.
+  await expect(log.locator("tr[data-event=read] td").last()).toHaveText(/^other · [0-9a-f]{8}$/);
+  const reader = await context.newPage();
+  await reader.goto(link.href);
+  await expect(reader.getByRole("article")).toHaveText("watched");
+  await expect(log.locator("tr[data-event=read]")).toHaveCount(2);
+  await expect(log.locator("tr[data-event=read] td").last()).toHaveText(/^Chrome · [0-9a-f]{8}$/);
+  expect(await log.locator("thead th").allTextContents()).toEqual(["When", "What", "Reads left", "Reader"]);
+  // A table that reads as one: headings over their values, ruled rows, room before the button.
+  await expect(log.locator("thead th").first()).toHaveCSS("text-align", "start");
+  await expect(log.locator("tbody td").first()).toHaveCSS("border-bottom-style", "solid");
+  const tableBox = await log.boundingBox();
+  const buttonBox = await status.getByRole("button", { name: "Delete now" }).boundingBox();
+  expect((buttonBox?.y ?? 0) - ((tableBox?.y ?? 0) + (tableBox?.height ?? 0))).toBeGreaterThanOrEqual(16);
   for (const url of requested) expect(url).not.toContain(token);
 
   status.once("dialog", (dialog) => void dialog.accept());

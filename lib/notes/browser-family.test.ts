@@ -40,6 +40,10 @@ const agents: [string, string][] = [
   ["Wget/1.21.4", "Wget"],
   ["node", "other"],
   ["python-requests/2.32.3", "other"],
+  // bowser would name these by their first word; the log keeps no name the reader made up.
+  ["python-requests/2.32.3 CPython/3.12.1", "other"],
+  ["Playwright/1.65.1 (x64; debian 12) node/20.20", "other"],
+  ["Any Name I Like/1.0 (X11; Linux x86_64)", "other"],
   ["<script>alert(1)</script>", "other"],
 ];
 

@@ -1,8 +1,11 @@
 import Bowser from "bowser";
 
+// The browsers bowser knows by name. For any other User-Agent it falls back to the first product
+// token ("Anything/1.0 …"), which the reader chooses: the log keeps only names from this list.
+const knownBrowsers = new Set(Object.values(Bowser.BROWSER_MAP));
+
 // Tools that read notes from a terminal or a script: they name themselves first in User-Agent, and
-// no browser parser knows them. Anything else that is not a browser is "other", so the log never
-// keeps a name the reader made up.
+// no browser parser knows them. Anything else is "other".
 const commandLineClients: [RegExp, string][] = [
   [/^curl\//, "curl"],
   [/^Wget\//i, "Wget"],
@@ -17,6 +20,6 @@ const commandLineClients: [RegExp, string][] = [
 export function browserFamily(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const browser = Bowser.getParser(userAgent).getBrowserName();
-  if (browser) return browser;
+  if (knownBrowsers.has(browser)) return browser;
   return commandLineClients.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "other";
 }

@@ -80,7 +80,7 @@ export function NoteStatus({ id }: { id: string }) {
         </p>
       )}
       {log.state === "shown" && (
-        <table aria-label={t("tableLabel")}>
+        <table className="log-table" aria-label={t("tableLabel")}>
           <thead>
             <tr>
               <th scope="col">{t("when")}</th>
