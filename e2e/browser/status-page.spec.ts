@@ -1,5 +1,5 @@
 import { keyProof } from "../../lib/crypto/envelope";
-import { expect, test } from "./browser-test";
+import { expect, expectNoSidewaysScroll, test } from "./browser-test";
 
 // The create page's private status link: the delete token rides in the fragment (never sent to the
 // server), and the page shows the note's access log as it grows, and deletes the note.
@@ -63,4 +63,20 @@ test("a status link without its token, or with another note's, shows nothing", a
     );
     await expect(page.getByRole("table")).toHaveCount(0);
   }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("each entry of the log is a block of labelled lines, nothing off the side", async ({ page, api }) => {
+    const { json } = await api.create({ content: "x", ttl: "1h" });
+    await page.goto(`/status/${json.id as string}#${json.delete_token as string}`);
+    const cells = page.getByRole("table", { name: "Access log" }).locator("tr[data-event=created] td");
+    await expect(cells).toHaveCount(4);
+    const labels = await cells.evaluateAll((tds) =>
+      tds.map((td) => getComputedStyle(td, "::before").content),
+    );
+    expect(labels).toEqual(['"When"', '"What"', '"Reads left"', '"Reader"']);
+    await expectNoSidewaysScroll(page);
+  });
 });

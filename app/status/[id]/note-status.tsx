@@ -93,11 +93,13 @@ export function NoteStatus({ id }: { id: string }) {
           <tbody>
             {events.map((event, index) => (
               <tr key={index} data-event={event.type}>
-                <td>{formatDateTime(event.at, locale)}</td>
-                <td>{t(`events.${event.type}`)}</td>
-                {withRecipients && <td>{event.recipient ?? t("everyone")}</td>}
-                <td>{event.remaining_views ?? "—"}</td>
-                <td>{event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}</td>
+                <td data-label={t("when")}>{formatDateTime(event.at, locale)}</td>
+                <td data-label={t("what")}>{t(`events.${event.type}`)}</td>
+                {withRecipients && <td data-label={t("recipient")}>{event.recipient ?? t("everyone")}</td>}
+                <td data-label={t("readsLeft")}>{event.remaining_views ?? "—"}</td>
+                <td data-label={t("reader")}>
+                  {event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
