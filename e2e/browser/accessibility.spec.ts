@@ -26,7 +26,12 @@ async function violations(page: Page, name: string): Promise<Found[]> {
     }));
 }
 
-const NOTE = "# Checklist\n\n- [x] Tag the release\n- [ ] Run `migrate`\n\n```ts\nconst answer = 42;\n```\n";
+const NOTE = [
+  "# Checklist",
+  "- [x] Tag the release\n- [ ] Run `migrate`",
+  "| Step | Owner |\n|---|---|\n| Tag | Ana |",
+  "```ts\nconst answer = 42;\n```",
+].join("\n\n");
 
 for (const theme of ["light", "dark"] as const) {
   for (const width of widths) {
