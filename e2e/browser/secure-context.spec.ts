@@ -83,6 +83,10 @@ atEachWidth((width) => {
     await page.goto(`/${id}#${key}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This note cannot be decrypted here");
     await expect(page.getByText("Nothing was read: no view was spent.")).toBeVisible();
+    await expect(page.getByText(/^This browser offers encryption only on a secure connection/)).toHaveText(
+      "This browser offers encryption only on a secure connection (HTTPS or localhost), and this page was not " +
+        "opened over one. Open the same link over HTTPS; if the server offers none, ask whoever runs it to set it up.",
+    );
     await expect(page.getByRole("button", { name: "Reveal note" })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath("viewer-insecure.png"), fullPage: true });
     expect(reads).toEqual([]);
