@@ -13,10 +13,12 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 # The dependencies first, in their own layer: a change to the code alone does not reinstall them.
-# npm ci's postinstall generates the Prisma client, which needs the schema and the generate script.
+# npm ci's postinstall generates the Prisma client, which needs the schema and the generate script;
+# package.json's overrides install a stand-in from scripts/npm.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma prisma
 COPY scripts/prisma-generate.mjs scripts/
+COPY scripts/npm scripts/npm
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The production build, then only what the runtime needs gathered in /runtime: the files Next.js

@@ -1,34 +1,10 @@
-// Runs once when a server process starts, before it answers, under `npm start`, `next dev` and
-// platforms alike: opens the database and applies any pending migrations, so a fresh clone (or a
-// new Postgres) just works, and says which store keeps the rate limits (memory means a single
-// instance). What only `npm start` runs (the periodic cleanup) scripts/start.ts starts itself, and
-// it listens only once this is done (lib/process/startup.ts).
+// Runs once when a server process starts, before it answers (lib/process/prepare-server.ts says
+// what it does). The work needs Node.js (the database, process.exit on a fault), so it is imported
+// only under the Node.js runtime: written as this condition, the edge build drops the import and
+// never sees Node.js APIs.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { finishStartup } = await import("./lib/process/startup");
-  try {
-    const { openDatabase } = await import("./lib/db");
-    const { isDatabaseUnavailable } = await import("./lib/db/database-unavailable");
-    await openDatabase().then(
-      () => console.log("The database is open and migrated."),
-      (error: unknown) => {
-        // An outage (Postgres refused or silent, the migration lock held by another process past
-        // DATABASE_QUERY_TIMEOUT_MS): start anyway; requests answer 503 unavailable, and each one
-        // tries again until the database answers (then migrations run).
-        if (!isDatabaseUnavailable(error)) throw error;
-        console.error(
-          `The database is not ready yet (${(error as Error).message}): requests answer 503 and retry it.`,
-        );
-      },
-    );
-    const { rateLimitStore } = await import("./lib/rate-limit/store");
-    rateLimitStore();
-  } catch (error) {
-    // Anything else (a role that may not create tables, a missing database, a broken migration, an
-    // embedded database folder that cannot be used) stops the process with one line, rather than
-    // leaving a server that answers 500 for good and that no supervisor restarts.
-    console.error(`Cannot start: ${(error as Error).message}`);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { prepareServer } = await import("./lib/process/prepare-server");
+    await prepareServer();
   }
-  finishStartup();
 }

@@ -31,7 +31,7 @@ export function CopyField({ id, label, value, copyLabel, focusOnMount = false }:
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="share-link">
-        <input id={id} ref={input} type="text" readOnly value={value} spellCheck={false} />
+        <input id={id} ref={input} type="text" dir="ltr" readOnly value={value} spellCheck={false} />
         <button type="button" className="button" onClick={copy}>
           {copyLabel}
         </button>

@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
 import { ClientMessages } from "@/lib/i18n/client-messages";
+import { textDirection } from "@/lib/i18n/locales";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
@@ -35,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const t = await getTranslations("layout");
   return (
-    <html lang={locale} data-theme={theme}>
+    <html lang={locale} dir={textDirection(locale)} data-theme={theme}>
       <body>
         <ClientMessages namespaces={["layout", "theme"]}>
           <a className="skip-link" href="#main">

@@ -39,7 +39,7 @@ export function NotePreview({
   return (
     <div className="preview note" role="region" aria-label={label} aria-live="off">
       {content.trim() ? (
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <div dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p className="hint">{t("previewEmpty")}</p>
       )}

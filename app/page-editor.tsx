@@ -40,6 +40,7 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
               id={`title-${index}`}
               type="text"
               value={page.title}
+              dir="auto"
               onChange={(event) => onChange({ ...page, title: event.target.value })}
             />
           </div>
@@ -103,6 +104,7 @@ export function PageEditor({ page, index, count, htmlAllowed, errors, onChange, 
           <textarea
             id={contentId}
             value={page.content}
+            dir="auto"
             spellCheck
             {...invalidProps(contentId, errors)}
             onChange={(event) => onChange({ ...page, content: event.target.value })}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { settingNames } from "./env";
 
 // Every setting the service reads is documented in both places an operator looks: .env.example
-// and the README's configuration table. (NODE_ENV and NEXT_RUNTIME are set by the tools.)
+// and the configuration table of docs/configuration.md. (NODE_ENV and NEXT_RUNTIME are set by the tools.)
 const operatorSettings = settingNames.filter((name) => name !== "NODE_ENV" && name !== "NEXT_RUNTIME");
 
 describe("settings documentation", () => {
@@ -13,9 +13,9 @@ describe("settings documentation", () => {
     expect(missing).toEqual([]);
   });
 
-  it("lists every setting in the README's configuration table", () => {
-    const readme = readFileSync("README.md", "utf8");
-    const missing = operatorSettings.filter((name) => !readme.includes(`| \`${name}\``));
+  it("lists every setting in docs/configuration.md's table", () => {
+    const table = readFileSync("docs/configuration.md", "utf8");
+    const missing = operatorSettings.filter((name) => !table.includes(`| \`${name}\``));
     expect(missing).toEqual([]);
   });
 

@@ -131,7 +131,7 @@ const envSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default("notes:rl"),
   /** Most clients the in-memory store remembers; the least recently seen are forgotten first. */
   RATE_LIMIT_MEMORY_MAX_KEYS: wholeNumber(100, 10_000_000).default(100_000),
-  /** Unset: the connecting address is the client. A hop count or a header name: see the README. */
+  /** Unset: the connecting address is the client. A hop count or a header name: see docs/operations.md. */
   TRUST_PROXY: parsedWith(parseTrustProxy, "must be off, a number of proxies (1, 2, ...) or a header name"),
   // Admin page (/admin)
   /** Signs administrators in and keys their session cookies; unset: the admin page is disabled. */
@@ -255,6 +255,10 @@ function embeddedSealingKey(): SealingKey {
   try {
     // "wx": of two processes starting at once, one creates the file and both read the same key.
     writeFileSync(embeddedKeyFile, `${generateSealingKey()}\n`, { flag: "wx", mode: 0o600 });
+    console.log(
+      `Generated the encryption key of the embedded database: ${embeddedKeyFile}. ` +
+        "Back it up together with the data: without it no note can be read.",
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

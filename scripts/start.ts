@@ -6,6 +6,7 @@
 // server that can answer.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 // `next start` sets this too; Next.js and React pick their production builds from it.
@@ -23,6 +24,17 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const { default: next } = await import("next");
+// Next.js reports "✓ Running next.config.mjs took …" each time a server loads the configuration,
+// a figure nobody running the service needs. It keeps the configuration it loaded per process, so
+// loading it here first, quietly (loadConfig's default), leaves nothing to load or report later.
+const requirePackage = createRequire(import.meta.url);
+const { default: loadConfig } = requirePackage(
+  "next/dist/server/config",
+) as typeof import("next/dist/server/config");
+const { PHASE_PRODUCTION_SERVER } = requirePackage(
+  "next/dist/shared/lib/constants",
+) as typeof import("next/dist/shared/lib/constants");
+await loadConfig(PHASE_PRODUCTION_SERVER, process.cwd());
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
@@ -51,7 +63,12 @@ front.server.once("error", (error: NodeJS.ErrnoException) => {
   console.error(`Cannot start: cannot listen on ${listenHost}:${env.PORT} (${error.code ?? error.message}).`);
   process.exit(1);
 });
-front.server.listen(env.PORT, env.HOST, () => console.log(`Listening on http://${listenHost}:${env.PORT}`));
+const address = `http://${listenHost}:${env.PORT}`;
+front.server.listen(env.PORT, env.HOST, () => {
+  console.log(`Listening on ${address}`);
+  // The public base URL, when set, is the address people reach the admin page at.
+  if (env.ADMIN_SECRET) console.log(`Admin page: ${env.PUBLIC_URL ?? address}/admin`);
+});
 const cleanup = env.CLEANUP_INTERVAL_SECONDS > 0 ? startCleanupSchedule(env.CLEANUP_INTERVAL_SECONDS) : null;
 const webhooks = env.WEBHOOK_POLL_INTERVAL_MS > 0 ? startWebhookDelivery(env.WEBHOOK_POLL_INTERVAL_MS) : null;
 

@@ -56,7 +56,7 @@ export function NoteHtml({ html, images, ...article }: NoteHtmlProps) {
   return (
     <>
       {shown.withheld && <RemoteImagesNotice onAllow={images.allow} />}
-      <article className="note" {...article} dangerouslySetInnerHTML={{ __html: shown.html }} />
+      <article className="note" dir="auto" {...article} dangerouslySetInnerHTML={{ __html: shown.html }} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // What a shell script can rely on: each kind of failure has its exit status, and its one line on
 // stderr reads `notes: <code>: <message>`, where <code> is the API's error code when the server
 // refused, or one of the client's own (usage, unreachable, bad_key, wrong_key, …). The message is for
-// people and may change; the status and the code are the contract (README, "Command-line client").
+// people and may change; the status and the code are the contract (docs/cli.md).
 
 export const exitCodes = {
   ok: 0,

@@ -1,5 +1,5 @@
 // @ts-check
-// `notes --help`. The README's "Command-line client" section says the same at more length.
+// `notes --help`. docs/cli.md says the same at more length.
 
 export const helpText = `notes: share notes from the command line, end-to-end encrypted by default
 

@@ -53,3 +53,38 @@ test("sign-in, keys table and audit log speak German with German UTC times", asy
   await expect(signIn.getByRole("cell").nth(0)).toHaveText(germanUtcTime);
   await expect(signIn.getByRole("cell").nth(1)).toHaveText("Angemeldet");
 });
+
+test.describe("in Arabic", () => {
+  test.use({ locale: "ar-EG" });
+
+  test("the admin page is mirrored, its keys' prefixes read left to right", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInByRequest(request);
+    const issued = await issueKeyByRequest(request, uniqueLabel("arabic"));
+    await page.goto("/admin");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByLabel("سر الإدارة").fill(adminSecret);
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    const table = page.getByRole("table", { name: "مفاتيح API" });
+    const prefix = table.getByText(`${issued.prefix}…`);
+    await expect(prefix).toBeVisible();
+    expect(await prefix.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
+    // The ellipsis follows the prefix to its right, as in any left-to-right text.
+    const [first, ellipsis] = await prefix.evaluate((element) => {
+      const text = element.firstChild as Text;
+      const left = (at: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [left(0), left(text.length - 1)];
+    });
+    expect(ellipsis).toBeGreaterThan(first);
+    const path = testInfo.outputPath("admin-ar-desktop.png");
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach("admin-ar-desktop", { path, contentType: "image/png" });
+  });
+});

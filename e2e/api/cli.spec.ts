@@ -1,9 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { isWellFormedEnvelope, keyProof, openNote } from "../../cli/lib/envelope.js";
 import { expect, issueKey, test } from "../support/fixtures";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
-import { timeouts } from "../support/timeouts";
 
 // The command-line client's round trips against the test server: what it sends (an envelope unless
 // --no-encrypt), what it prints, and that it reads back exactly what was written.
@@ -148,26 +145,5 @@ test.describe("notes create and notes read", () => {
     expect(link).toBe(`${baseURL}/${id}`);
     const read = await notesCli(["read", id, "--server", baseURL!]);
     expect(read).toEqual({ code: 0, stdout: "<b>bold</b>", stderr: "" });
-  });
-
-  test("npm run notes works in the checkout, and npm i -g ./cli installs a working `notes`", async ({
-    baseURL,
-  }) => {
-    const run = promisify(execFile);
-    const { stdout } = await run("npm", ["run", "--silent", "notes", "--", "--help"], {
-      timeout: timeouts.cli,
-    });
-    expect(stdout).toMatch(/^notes: share notes from the command line/);
-    const prefix = test.info().outputPath("global");
-    await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", "./cli"], {
-      timeout: timeouts.cli,
-    });
-    const [file] = await writeTempFiles({ "installed.md": "installed" });
-    const created = await run(`${prefix}/bin/notes`, ["create", "--server", baseURL!, file!], {
-      timeout: timeouts.cli,
-    });
-    expect(created.stdout).toMatch(linkPattern);
-    const read = await notesCli(["read", created.stdout.trimEnd()]);
-    expect(read).toEqual({ code: 0, stdout: "installed", stderr: "" });
   });
 });

@@ -18,7 +18,7 @@ import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
-// A full disk, for real (README "Running it"): a small tmpfs holds the database's files, a filler
+// A full disk, for real (docs/operations.md, "Running it"): a small tmpfs holds the database's files, a filler
 // file takes all but a little of it, and notes are created until one does not fit. That create is
 // `503 unavailable` (never 500), the log says the error's class and code (never a note's text: a
 // marker in every note must not appear), and once the filler is gone the next create works, without

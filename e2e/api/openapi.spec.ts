@@ -219,7 +219,8 @@ test.describe("OpenAPI document", () => {
     }
   });
 
-  test("is linked from the README", async () => {
-    expect(await readFile("README.md", "utf8")).toContain("/api/v1/openapi.json");
+  test("is linked from the README and the API reference", async () => {
+    expect(await readFile("README.md", "utf8")).toContain("(http://localhost:3000/api/v1/openapi.json)");
+    expect(await readFile("docs/api.md", "utf8")).toContain("(http://localhost:3000/api/v1/openapi.json)");
   });
 });

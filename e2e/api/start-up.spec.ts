@@ -11,7 +11,7 @@ import { startTcpProxy } from "../support/tcp-proxy";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
-// Start-up either works or fails loudly (README "Running it"). A database that cannot answer yet
+// Start-up either works or fails loudly (docs/operations.md, "Running it"). A database that cannot answer yet
 // (another process holds the migration lock, the network is silent) gives a server that answers
 // 503 within the database timeouts and serves once the database answers; an embedded database
 // folder that cannot be used stops the process with one line and exit 1; the server listens only

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, expectNoSidewaysScroll, test } from "./browser-test";
 
-// The pages in German and English: chosen by Accept-Language, or by the footer's switcher, whose
-// cookie outlasts a reload and wins over Accept-Language; anything else gets English. Dates and
-// durations follow the language (Intl).
+// The pages in German and English (the other languages: languages-layout.spec.ts): chosen by
+// Accept-Language, or by the footer's switcher, whose cookie outlasts a reload and wins over
+// Accept-Language; anything else gets English. Dates and durations follow the language (Intl).
 
 const timezoneId = "Europe/Berlin";
 
@@ -120,22 +120,26 @@ test("every page rendered for Accept-Language: de is German through and through"
 test("a language the site lacks gets English; the first one it has wins", async ({ request }) => {
   const heading = async (acceptLanguage: string) => {
     const html = await (await request.get("/", { headers: { "accept-language": acceptLanguage } })).text();
-    return [/<html lang="(\w+)"/.exec(html)?.[1], /<h1>([^<]*)<\/h1>/.exec(html)?.[1]];
+    return [/<html lang="([\w-]+)"/.exec(html)?.[1], /<h1>([^<]*)<\/h1>/.exec(html)?.[1]];
   };
-  expect(await heading("fr-FR, fr;q=0.9")).toEqual(["en", "Share a note"]);
-  expect(await heading("fr, de;q=0.8, en;q=0.5")).toEqual(["de", "Eine Notiz teilen"]);
+  expect(await heading("ko-KR, ko;q=0.9")).toEqual(["en", "Share a note"]);
+  expect(await heading("ko, de;q=0.8, en;q=0.5")).toEqual(["de", "Eine Notiz teilen"]);
+  expect(await heading("pt-PT, en;q=0.5")).toEqual(["pt-BR", "Compartilhar uma nota"]);
+  expect(await heading("zh-TW, en;q=0.5")).toEqual(["en", "Share a note"]);
+  expect(await heading("zh-SG, en;q=0.5")).toEqual(["zh-CN", "分享笔记"]);
   expect(await heading("en-GB, de;q=0.9")).toEqual(["en", "Share a note"]);
   expect(await heading("not a language tag")).toEqual(["en", "Share a note"]);
 });
 
 test.describe("English for a language the site lacks", () => {
-  test.use({ locale: "fr-FR" });
+  test.use({ locale: "ko-KR" });
 
-  test("a French browser gets English pages", async ({ page }) => {
+  test("a Korean browser gets English pages", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Share a note");
-    await expect(page.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByLabel("Language")).toHaveValue("en");
   });
 });
 
@@ -148,18 +152,40 @@ test.describe("the switcher", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByLabel("Text", { exact: true }).fill("a draft");
-    const languages = page.getByRole("navigation", { name: "Language" });
-    await expect(languages.getByRole("button")).toHaveText(["English", "Deutsch"]);
+    // One select, labelled, each language named in its own words and marked as that language.
+    const languages = page.getByRole("combobox", { name: "Language" });
+    const options = languages.getByRole("option");
+    await expect(options).toHaveText([
+      "English",
+      "Deutsch",
+      "Français",
+      "Español",
+      "Italiano",
+      "Português (Brasil)",
+      "Nederlands",
+      "Polski",
+      "日本語",
+      "简体中文",
+      "العربية",
+    ]);
+    await expect(options.nth(8)).toHaveAttribute("lang", "ja");
+    await expect(languages).toHaveValue("en");
     await expectNoSidewaysScroll(page);
 
-    // By keyboard: the buttons are in the tab order and answer Enter.
-    await languages.getByRole("button", { name: "Deutsch" }).focus();
-    await page.keyboard.press("Enter");
+    // By keyboard: the select is in the tab order, and an arrow key picks the next language.
+    await page.getByRole("link", { name: "Notes", exact: true }).focus();
+    for (let presses = 0; presses < 60; presses += 1) {
+      if (await languages.evaluate((select) => select === document.activeElement)) break;
+      await page.keyboard.press("Tab");
+    }
+    await expect(languages).toBeFocused();
+    await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine Notiz teilen");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(
-      page.getByRole("navigation", { name: "Sprache" }).getByRole("button", { name: "Deutsch" }),
-    ).toHaveAttribute("aria-pressed", "true");
+    const sprache = page.getByRole("combobox", { name: "Sprache" });
+    await expect(sprache).toHaveValue("de");
+    // The focus stays on the select, so a keyboard user goes on from where they were.
+    await expect(sprache).toBeFocused();
     // Rendered again, not reloaded: what was typed is still there.
     await expect(page.getByLabel("Text", { exact: true })).toHaveValue("a draft");
     await expectNoSidewaysScroll(page);
@@ -173,8 +199,13 @@ test.describe("the switcher", () => {
     // The browser still asks for English (Playwright's en-US): the cookie wins.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine Notiz teilen");
-    await page.getByRole("button", { name: "English" }).click();
+    // Into Arabic and out again, without a reload: the page turns right to left and back.
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption("العربية");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("شارك ملاحظة");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("combobox", { name: "اللغة" }).selectOption("English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Share a note");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });

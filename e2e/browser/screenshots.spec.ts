@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./browser-test";
 
-// Saves the README's screenshots of the main screens under docs/screenshots/. It writes into the
+// Saves the screenshots of the main screens under docs/screenshots/ (the README shows create.png and
+// viewer-burned.png, docs/web-pages.md the others). It writes into the
 // source tree, so it runs only when asked: SCREENSHOTS=1 npx playwright test --project=browser screenshots
 test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/screenshots/");
 test.use({ viewport: { width: 1100, height: 760 } });

@@ -30,7 +30,7 @@ atEachWidth(() => {
 
     // The server renders the chosen theme into the first byte of HTML: no script has to run first.
     const html = await (await request.get("/", { headers: { cookie: "theme=dark" } })).text();
-    expect(html).toContain('<html lang="en" data-theme="dark">');
+    expect(html).toContain('<html lang="en" dir="ltr" data-theme="dark">');
     await page.reload();
     await expect(radio("Light")).toBeChecked();
     expect(await background()).toBe(light);

@@ -54,7 +54,7 @@ test("viewer pages, metas and reads share one limit; past it the page answers 42
     expect(headers).toMatchObject({ limit: 4, remaining: 0 });
     expect(headers.retryAfter).toBe(headers.reset);
     expect(headers.retryAfter).toBeGreaterThanOrEqual(1);
-    expect(refused.text).toContain('<html lang="en">');
+    expect(refused.text).toContain('<html lang="en" dir="ltr">');
     expect(refused.text).toContain(
       `<h1>Too many requests</h1><p>Too many requests came from your address in a short time. Try again in ${headers.retryAfter} s.</p>`,
     );
@@ -66,8 +66,11 @@ test("viewer pages, metas and reads share one limit; past it the page answers 42
     // In the visitor's language.
     const german = await page(id, client, { "accept-language": "de-AT, en;q=0.5" });
     expect(german.status).toBe(429);
-    expect(german.text).toContain('<html lang="de">');
+    expect(german.text).toContain('<html lang="de" dir="ltr">');
     expect(german.text).toContain("<h1>Zu viele Anfragen</h1>");
+    const arabic = await page(id, client, { "accept-language": "ar-EG" });
+    expect(arabic.text).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.text).toContain("<h1>طلبات كثيرة جدًا</h1>");
     // Another client is not affected, and no view was spent by any page.
     const other = await page(id, loopback(attempt, 11));
     expect(other.status).toBe(200);

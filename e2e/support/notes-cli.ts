@@ -16,7 +16,8 @@ function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), ...env } as NodeJS.ProcessEnv;
 }
 
-function collect(command: string, args: string[], env: Record<string, string>, input?: string) {
+/** Runs `command ARGS` with `input` on stdin, without a terminal: its exit code and output. */
+export function runCommand(command: string, args: string[], env: Record<string, string>, input?: string) {
   return new Promise<CliRun>((resolve, reject) => {
     // detached: a session of its own, without the terminal the tests may have been started from,
     // so a prompt can only happen where a test gives the child a terminal on purpose.
@@ -33,7 +34,7 @@ function collect(command: string, args: string[], env: Record<string, string>, i
 
 /** `notes ARGS` with `input` on stdin (empty when not given) and no terminal. */
 export const notesCli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  collect(process.execPath, [notesBin, ...args], options.env ?? {}, options.input);
+  runCommand(process.execPath, [notesBin, ...args], options.env ?? {}, options.input);
 
 // A terminal for the child: python3's pty module forks it with a pseudo-terminal as its controlling
 // terminal, stdin, stdout and stderr, answers each "Password" prompt with the next answer and Enter,
@@ -69,7 +70,7 @@ export async function notesCliOnTerminal(
   env: Record<string, string> = {},
 ) {
   const command = JSON.stringify([process.execPath, notesBin, ...args]);
-  const run = await collect("python3", ["-c", ptyDriver, command, JSON.stringify(answers)], env);
+  const run = await runCommand("python3", ["-c", ptyDriver, command, JSON.stringify(answers)], env);
   return { code: run.code, transcript: run.stdout.replace(/\r\n/g, "\n"), stderr: run.stderr };
 }
 

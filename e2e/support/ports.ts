@@ -56,6 +56,8 @@ export const testPorts = {
   fullDiskEmbeddedServer: base + 82,
   panicEmbeddedServer: base + 86,
   drainQueued: base + 87,
+  // e2e/api/start-up-messages.spec.ts
+  startUpMessages: base + 170,
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from "./sql-executor";
 
 // After migrations, the tables they touched get fresh planner statistics. Postgres's autovacuum
-// would gather them in time; where it is off (README "Running it" says it must stay on), a table
+// would gather them in time; where it is off (docs/operations.md says it must stay on), a table
 // whose rows or columns a migration changed kept the estimates of before, and the plans that the
 // pool's prepared statements chose from them (a full scan of note_events per read, measured).
 //

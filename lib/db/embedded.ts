@@ -115,7 +115,7 @@ function folderError(failure: unknown, dataDir: string): unknown {
 // acknowledged once it reached the OS's page cache, safe from a killed process but not from a
 // power cut or an OS crash. So Postgres runs with fsync on and syncs the WAL with fsync() at each
 // commit (wal_sync_method=fsync: Emscripten drops fdatasync), and NODEFS's fsync is given what it
-// lacks, a real fsync of the file. Cost: one fsync per committing statement (README "Running it").
+// lacks, a real fsync of the file. Cost: one fsync per committing statement (docs/operations.md, "Running it").
 const durableStartParams = [...PGlite.defaultStartParams, "-c", "fsync=on", "-c", "wal_sync_method=fsync"];
 
 /** Postgres's start parameters: durable, with `sharedBuffersMb` of shared_buffers (or PGlite's). */

@@ -1,81 +1,220 @@
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import {
+  parse,
+  TYPE,
+  type MessageFormatElement,
+  type PluralElement,
+} from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { notePolicy } from "../notes/note-policy";
+import { compareKeys, flattenMessages } from "./catalog-keys.mjs";
 import { catalogs, type Messages } from "./catalogs";
-import { locales } from "./locales";
+import { locales, type Locale } from "./locales";
 
-// Every catalog has every message of every other, each with the same placeholders (arguments and
-// rich-text tags): a message missing from one language would show its key, and a placeholder only
-// one language has would throw or print nothing when the page fills it in.
+// Every catalog has every message of English, each with the same placeholders (arguments and
+// rich-text tags), and its plurals in the forms of its own language: a message missing from one
+// language would show its key, a placeholder only one language has would throw or print nothing
+// when the page fills it in, and a Polish or Arabic plural without its "few" form would say
+// "5 reads" with the wrong ending. `npm run i18n:missing` lists what each catalog lacks.
 
-type Tree = { [key: string]: string | Tree };
-
-/** Every message of a catalog by its dotted key ("viewer.heading"). */
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const messages = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === "string") messages.set(prefix + key, value);
-    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) messages.set(inner, text);
+/** The elements of a message, nested ones (inside tags, plural and select options) included. */
+function* elementsOf(elements: MessageFormatElement[]): Generator<MessageFormatElement> {
+  for (const element of elements) {
+    yield element;
+    if (element.type === TYPE.tag) yield* elementsOf(element.children);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) yield* elementsOf(option.value);
+    }
   }
-  return messages;
 }
 
 /** The names a message asks its caller for: `{count, plural, …}` is count, `<code>…</code>` is code. */
-function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    found.add(element.value);
-    if (element.type === TYPE.tag) placeholders(element.children, found);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      for (const option of Object.values(element.options)) placeholders(option.value, found);
-    }
-  }
-  return found;
+const placeholders = (text: string) =>
+  [
+    ...new Set(
+      [...elementsOf(parse(text))].flatMap((element) =>
+        element.type === TYPE.literal || element.type === TYPE.pound ? [] : [element.value],
+      ),
+    ),
+  ].sort();
+
+const plurals = (text: string) =>
+  [...elementsOf(parse(text))].filter((element): element is PluralElement => element.type === TYPE.plural);
+
+/**
+ * The plural forms a language's messages need: those its rules pick for some count a page shows (a
+ * read limit, pages, wrong passwords, recipients' links: 0 up to the read limit's maximum).
+ */
+function neededForms(locale: Locale): Set<string> {
+  const rules = new Intl.PluralRules(locale);
+  return new Set(Array.from({ length: notePolicy.maxBurnAfter + 1 }, (_, count) => rules.select(count)));
 }
 
-const placeholdersOf = (messages: Map<string, string>) =>
-  Object.fromEntries([...messages].map(([key, text]) => [key, [...placeholders(parse(text))].sort()]));
-
-const flat = (messages: Messages) => flatten(messages as unknown as Tree);
+const flat = (messages: Messages) => flattenMessages(messages);
+const english = flat(catalogs.en);
+const translated = locales.filter((locale) => locale !== "en");
 
 describe("message catalogs", () => {
-  const english = flat(catalogs.en);
-
-  it.each(locales.filter((locale) => locale !== "en"))("%s has exactly the messages of English", (locale) => {
-    expect([...flat(catalogs[locale]).keys()].sort()).toEqual([...english.keys()].sort());
+  it.each(translated)("%s has exactly the messages of English", (locale) => {
+    // Names the keys: "missing" are to translate, "extra" to delete (npm run i18n:missing lists both).
+    expect(compareKeys(catalogs.en, catalogs[locale])).toEqual({ missing: [], extra: [] });
   });
 
-  it.each(locales.filter((locale) => locale !== "en"))(
-    "%s asks for the same placeholders as English in every message",
-    (locale) => {
-      expect(placeholdersOf(flat(catalogs[locale]))).toEqual(placeholdersOf(english));
-    },
-  );
+  it.each(translated)("%s asks for the same placeholders as English in every message", (locale) => {
+    const differing = [...flat(catalogs[locale])].flatMap(([key, text]) => {
+      const [asked, wanted] = [
+        placeholders(text).join(", "),
+        placeholders(english.get(key) ?? "").join(", "),
+      ];
+      return english.has(key) && asked !== wanted ? [`${key}: {${asked}} where English has {${wanted}}`] : [];
+    });
+    expect(differing).toEqual([]);
+  });
 
-  it.each(locales)("%s has no empty message and none left in English", (locale) => {
+  it.each(locales)("%s words every plural in its language's forms, and only in those", (locale) => {
+    const forms = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+    const needed = neededForms(locale);
+    const wrong: string[] = [];
     for (const [key, text] of flat(catalogs[locale])) {
-      expect(text.trim(), key).not.toBe("");
-      // A translation the same as English is a forgotten one, unless the words are the same there.
-      if (locale !== "en" && text === english.get(key)) expect(sameInEveryLanguage, key).toContain(key);
+      for (const plural of plurals(text)) {
+        const options = Object.keys(plural.options);
+        const unknown = options.filter(
+          (option) => !forms.has(option as Intl.LDMLPluralRule) && !/^=\d+$/.test(option),
+        );
+        const lacking = [...needed].filter((form) => !options.includes(form));
+        if (unknown.length + lacking.length > 0) {
+          wrong.push(
+            `${key}: ${[...unknown.map((form) => `no ${form} in ${locale}`), ...lacking.map((form) => `lacks ${form}`)].join(", ")}`,
+          );
+        }
+      }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it("needs the forms of each language's grammar: more of them in Polish and Arabic", () => {
+    expect([...neededForms("en")].sort()).toEqual(["one", "other"]);
+    expect([...neededForms("pl")].sort()).toEqual(["few", "many", "one"]);
+    expect([...neededForms("ar")].sort()).toEqual(["few", "many", "one", "other", "two", "zero"]);
+    expect([...neededForms("ja")]).toEqual(["other"]);
+  });
+
+  it.each(translated)("%s has no empty message and none left in English", (locale) => {
+    // A translation the same as English is a forgotten one, unless the words are the same there.
+    const allowed = new Set([...sameEverywhere, ...(sameAsEnglish[locale] ?? [])]);
+    const suspicious = [...flat(catalogs[locale])]
+      .filter(([key, text]) => text.trim() === "" || (text === english.get(key) && !allowed.has(key)))
+      .map(([key]) => key);
+    expect(suspicious).toEqual([]);
   });
 });
 
-/** Messages whose words are the same in German as in English (names, codes, loanwords). */
-const sameInEveryLanguage = [
-  "theme.system",
-  "pageEditor.format",
-  "pageEditor.markdown",
-  "pageEditor.html",
-  "pageEditor.text",
-  "result.link",
-  "recipients.placeholder",
-  "admin.webhooksHeading",
-  "admin.moderationHeading",
-  "admin.keys.status",
-  "admin.webhooks.tableLabel",
-  "admin.webhooks.columnUrl",
-  "admin.audit.columnClient",
-  "admin.audit.columnDetails",
-  "admin.moderation.status",
-  "admin.moderation.format",
-];
+/** Messages whose words are the same as in English in every language: names and codes. */
+const sameEverywhere = ["pageEditor.markdown", "pageEditor.html", "admin.webhooks.columnUrl"];
+
+/** The short units of the countdown many languages share with English ("5 min", "30 s"). */
+const units = ["countdown.units.hour", "countdown.units.minute", "countdown.units.second"];
+
+/** Messages whose words are the same as in English in one language (loanwords, cognates). */
+const sameAsEnglish: Partial<Record<Locale, string[]>> = {
+  de: [
+    "theme.system",
+    "pageEditor.format",
+    "pageEditor.text",
+    "result.link",
+    "recipients.placeholder",
+    "admin.webhooksHeading",
+    "admin.moderationHeading",
+    "admin.keys.status",
+    "admin.webhooks.tableLabel",
+    "admin.audit.columnClient",
+    "admin.audit.columnDetails",
+    "admin.moderation.status",
+    "admin.moderation.format",
+  ],
+  fr: [
+    ...units,
+    "meta.siteName",
+    "meta.titleTemplate",
+    "layout.brand",
+    "pageEditor.pageLegend",
+    "pageEditor.format",
+    "result.pages",
+    "viewer.pages",
+    "article.pages",
+    "article.note",
+    "article.pagesLabel",
+    "article.pageTitle",
+    "noteActions.untitled",
+    "recipients.placeholder",
+    "admin.webhooksHeading",
+    "admin.keys.columnActions",
+    "admin.webhooks.tableLabel",
+    "admin.audit.columnAction",
+    "admin.audit.columnClient",
+    "admin.moderation.format",
+    "admin.moderation.pages",
+    "admin.moderation.pageHeading",
+  ],
+  es: [
+    ...units,
+    "countdown.units.day",
+    "recipients.placeholder",
+    "admin.webhooksHeading",
+    "admin.webhooks.tableLabel",
+    "admin.moderation.id",
+    "admin.moderation.no",
+    "admin.moderation.bytes",
+  ],
+  it: [
+    ...units,
+    "encryption.legend",
+    "result.link",
+    "viewer.password",
+    "recipients.placeholder",
+    "admin.audit.columnClient",
+    "admin.moderation.id",
+    "admin.moderation.password",
+    "admin.moderation.no",
+  ],
+  "pt-BR": [
+    ...units,
+    "countdown.units.day",
+    "result.link",
+    "recipients.placeholder",
+    "admin.webhooksHeading",
+    "admin.keys.status",
+    "admin.webhooks.tableLabel",
+    "admin.moderation.id",
+    "admin.moderation.status",
+    "admin.moderation.bytes",
+  ],
+  nl: [
+    "countdown.units.day",
+    "countdown.units.minute",
+    "countdown.units.second",
+    "encryption.legend",
+    "result.link",
+    "recipients.placeholder",
+    "admin.webhooksHeading",
+    "admin.keys.status",
+    "admin.keys.sortLabel",
+    "admin.keys.columnLabel",
+    "admin.webhooks.tableLabel",
+    "admin.audit.columnClient",
+    "admin.audit.columnDetails",
+    "admin.moderation.id",
+    "admin.moderation.status",
+    "admin.moderation.bytes",
+  ],
+  pl: [
+    "countdown.units.day",
+    "countdown.units.minute",
+    "countdown.units.second",
+    "pageEditor.format",
+    "result.link",
+    "admin.moderation.id",
+    "admin.moderation.format",
+  ],
+  ja: ["recipients.placeholder"],
+  "zh-CN": ["recipients.placeholder"],
+};

@@ -16,4 +16,13 @@ describe("formatDuration", () => {
     expect(durationIn("de", 59 * 60 + 7)).toBe("59 Min., 7 Sek.");
     expect(durationIn("de", 2 * 86_400 + 3 * 3_600 + 5 * 60 + 9)).toBe("2 Tg., 3 Std. und 5 Min.");
   });
+
+  it("writes units as each language does: joined without spaces in Japanese and Chinese, with و in Arabic", () => {
+    const twoDays = 2 * 86_400 + 3 * 3_600 + 5 * 60 + 9;
+    expect(durationIn("ja", twoDays)).toBe("2日3時間5分");
+    expect(durationIn("zh-CN", twoDays)).toBe("2天3小时5分");
+    expect(durationIn("ar", 59 * 60 + 58)).toBe("59 د و58 ث");
+    expect(durationIn("pl", 3_600)).toBe("1 godz., 0 min i 0 s");
+    expect(durationIn("fr", twoDays)).toBe("2 j 3 h 5 min");
+  });
 });

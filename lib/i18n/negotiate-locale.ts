@@ -1,21 +1,31 @@
-import { match } from "@formatjs/intl-localematcher";
 import Negotiator from "negotiator";
 import { defaultLocale, isLocale, locales, type Locale } from "./locales";
 
+/** A language tag's language and script, the script filled in when the tag leaves it implied. */
+function languageAndScript(tag: string): string | null {
+  try {
+    const { language, script } = new Intl.Locale(tag).maximize();
+    return `${language}-${script ?? ""}`;
+  } catch {
+    // A malformed tag (Intl refuses it) asks for nothing the site has.
+    return null;
+  }
+}
+
+const siteLocales = new Map(locales.map((locale) => [languageAndScript(locale), locale]));
+
 /**
  * The language of a page: the switcher's cookie when it names a language the site has, else the
- * first language of Accept-Language (by its q-values) that the site has, a regional tag matching its
- * language (`de-AT` is `de`), else English.
+ * first language of Accept-Language (by its q-values) that the site has in the same script, whatever
+ * the region: `de-AT` is `de`, `pt` and `pt-PT` are `pt-BR`, `zh`, `zh-Hans` and `zh-SG` are
+ * `zh-CN`, but `zh-TW` and `zh-HK` (Traditional characters) are not; else English.
  */
 export function negotiateLocale(cookie: string | undefined, acceptLanguage: string | null): Locale {
   if (isLocale(cookie)) return cookie;
   const headers = acceptLanguage === null ? {} : { "accept-language": acceptLanguage };
-  const requested = new Negotiator({ headers }).languages().filter((tag) => tag !== "*");
-  try {
-    const found = match(requested, locales, defaultLocale, { algorithm: "lookup" });
-    return isLocale(found) ? found : defaultLocale;
-  } catch {
-    // A malformed tag (Intl refuses it) asks for nothing the site has.
-    return defaultLocale;
+  for (const tag of new Negotiator({ headers }).languages()) {
+    const found = siteLocales.get(languageAndScript(tag));
+    if (found) return found;
   }
+  return defaultLocale;
 }

@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { createTranslator } from "next-intl";
 import { ApiError } from "../http/api-error";
 import { catalogs } from "../i18n/catalogs";
-import { localeCookie } from "../i18n/locales";
+import { localeCookie, textDirection } from "../i18n/locales";
 import { negotiateLocale } from "../i18n/negotiate-locale";
 import { noteIdPattern } from "../notes/note-policy";
 import { RequestLimits } from "./request-limits";
@@ -29,7 +29,7 @@ function tooManyRequestsPage(request: NextRequest, limits: RequestLimits): Respo
   const seconds = Number(response.headers.get("retry-after"));
   const title = escapeHtml(t("title"));
   const html =
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
     `<body><main><h1>${title}</h1><p>${escapeHtml(t("text", { seconds }))}</p></main></body></html>\n`;
   return new Response(html, { status: 429, headers: response.headers });

@@ -2,7 +2,7 @@ import { env } from "../env";
 import type { RateRule } from "./settings";
 
 // Every rate limit the service applies, in one table: the default, the setting that overrides it
-// (`<requests>/<window>` or `off`, see lib/env.ts and the README's "Rate limits"), and what happens
+// (`<requests>/<window>` or `off`, see lib/env.ts and docs/api.md's "Rate limits"), and what happens
 // while the shared store cannot be reached. Creates and reads are let through then (an outage of the
 // store must not take the service down); password attempts and admin sign-ins are refused, since an
 // uncounted guess is exactly what those limits exist to prevent.

@@ -110,7 +110,7 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
     });
   });
   // Slow or idle clients cannot hold connections for long, and their number is capped
-  // (README "Running it").
+  // (docs/operations.md, "Running it").
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;

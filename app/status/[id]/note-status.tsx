@@ -98,7 +98,8 @@ export function NoteStatus({ id }: { id: string }) {
                 {withRecipients && <td data-label={t("recipient")}>{event.recipient ?? t("everyone")}</td>}
                 <td data-label={t("readsLeft")}>{event.remaining_views ?? "—"}</td>
                 <td data-label={t("reader")}>
-                  {event.client ? `${event.browser ?? "?"} · ${event.client}` : "—"}
+                  {/* A browser's name and an address read left to right, also on a page in Arabic. */}
+                  {event.client ? <span dir="ltr">{`${event.browser ?? "?"} · ${event.client}`}</span> : "—"}
                 </td>
               </tr>
             ))}
