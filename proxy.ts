@@ -40,6 +40,8 @@ export const FRAME_STYLE_NONCE_HEADER = "x-frame-style-nonce";
 
 /** A single path segment that is not one of the site's own pages: a note's viewer (or its 404). */
 const NOTE_PAGE = /^\/(?!admin$)[^/]+$/;
+/** A request's page, whose public link is for its responders only. */
+const REQUEST_PAGE = /^\/requests\/(?!new$)[^/]+$/;
 
 const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 
@@ -59,8 +61,8 @@ export async function proxy(request: NextRequest) {
   response.headers.set("content-security-policy", policy);
   response.headers.set("referrer-policy", "no-referrer");
   response.headers.set("x-content-type-options", "nosniff");
-  if (notePage) {
-    // Note links are secrets: keep them out of search engines and out of every cache.
+  if (notePage || REQUEST_PAGE.test(request.nextUrl.pathname)) {
+    // Note and request links are secrets: keep them out of search engines and out of every cache.
     response.headers.set("x-robots-tag", "noindex, nofollow");
     response.headers.set("cache-control", "no-store");
   }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
@@ -27,7 +28,11 @@ const createPageMessages = [
 // the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY).
 export default async function HomePage() {
   await connection();
-  const [t, locale] = await Promise.all([getTranslations("createPage"), getLocale()]);
+  const [t, requests, locale] = await Promise.all([
+    getTranslations("createPage"),
+    getTranslations("requests"),
+    getLocale(),
+  ]);
   const options: CreateOptions = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
@@ -45,8 +50,13 @@ export default async function HomePage() {
     </>
   );
   return (
-    <ClientMessages namespaces={createPageMessages}>
-      <CreateForm options={options} heading={heading} />
-    </ClientMessages>
+    <>
+      <ClientMessages namespaces={createPageMessages}>
+        <CreateForm options={options} heading={heading} />
+      </ClientMessages>
+      <p className="hint">
+        <Link href="/requests/new">{requests("homeLink")}</Link>
+      </p>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { IssueKeyForm } from "./issue-key-form";
 import { IssuedKeyProvider } from "./issued-key";
 import { KeysTable } from "./keys-table";
 import { NoteModeration } from "./note-moderation";
+import { RequestTakeDown } from "./request-take-down";
 import { SignInForm } from "./sign-in-form";
 import { SignOutButton } from "./sign-out-button";
 import { WebhooksTable } from "./webhooks-table";
@@ -76,6 +77,10 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
         <section className={styles.card} aria-labelledby="moderation-heading">
           <h2 id="moderation-heading">{t("moderationHeading")}</h2>
           <NoteModeration />
+        </section>
+        <section className={styles.card} aria-labelledby="requests-heading">
+          <h2 id="requests-heading">{t("requestsHeading")}</h2>
+          <RequestTakeDown />
         </section>
         <section className={styles.card} aria-labelledby="audit-heading">
           <h2 id="audit-heading">{t("auditHeading")}</h2>

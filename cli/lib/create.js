@@ -13,7 +13,7 @@ import { givenPassword, requirePassword } from "./password.js";
 const formats = ["markdown", "html"];
 
 /** @param {NodeJS.ReadableStream} stream */
-async function readAll(stream) {
+export async function readAll(stream) {
   const chunks = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");

@@ -66,8 +66,8 @@ const envelopePattern = new RegExp(
   `^${version}\\.(${modes.map((mode) => mode.replace("+", "\\+")).join("|")})\\.(${base64url}{22})\\.(${base64url}{16})\\.(${base64url}{22,})$`,
 );
 
-/** @param {Uint8Array} bytes */
-function encode(bytes) {
+/** Base64url without padding (shared with request-envelope.js). @param {Uint8Array} bytes */
+export function encode(bytes) {
   let binary = "";
   // In slices: String.fromCharCode with half a megabyte of arguments would overflow the stack.
   for (let start = 0; start < bytes.length; start += 0x8000) {
@@ -77,7 +77,7 @@ function encode(bytes) {
 }
 
 /** @param {string} text */
-function decode(text) {
+export function decode(text) {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

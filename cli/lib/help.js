@@ -10,6 +10,9 @@ Usage:
   notes meta LINK                the note's metadata as JSON; never counts a view
   notes delete LINK              take the note down (its owner only)
   notes events LINK              the note's access log as JSON (its owner only)
+  notes request create --title T ask someone for a secret that only you can open
+  notes request answer LINK [FILE|-]  answer a request (sealed here to its public key)
+  notes request read PRIVATE_LINK     print a request's answers (opened here)
 
 LINK is the link create printed, <server>/<id>#<key>: the key after # decrypts the note and
 never leaves this machine. A bare <id>[#<key>] means a note on --server. read and meta send no
@@ -39,6 +42,14 @@ read options:
 
 delete and events options:
   --token TOKEN          the delete token of a note created without a key (or NOTES_DELETE_TOKEN)
+
+request options:
+  create: --title TEXT (required), --instructions TEXT, --answers N (default 1),
+          --ttl 1h|1d|7d|30d (default 1d). Prints the public link, for the responder, alone on
+          stdout, and "private-link: <link>#<private key>" on stderr: keep that one, it alone
+          opens the answers (its key never leaves this machine).
+  read:   --json prints [{"number", "created_at", "text"}, ...]. A private link whose key is not
+          the request's says so (exit 6) before any answer is fetched.
 
 Everywhere:
   --server URL           the service (or NOTES_SERVER), the only one given a key or token

@@ -6,6 +6,7 @@ import { createCommand } from "./create.js";
 import { helpText } from "./help.js";
 import { deleteCommand, eventsCommand, metaCommand } from "./owner.js";
 import { readCommand } from "./read.js";
+import { requestCommand, requestOptions } from "./request.js";
 
 const options = /** @type {const} */ ({
   server: { type: "string" },
@@ -22,6 +23,9 @@ const options = /** @type {const} */ ({
   token: { type: "string" },
   json: { type: "boolean" },
   page: { type: "string" },
+  title: { type: "string" },
+  instructions: { type: "string" },
+  answers: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 });
@@ -59,6 +63,8 @@ const commands = {
   meta: { run: metaCommand, options: [], arguments: 1 },
   delete: { run: deleteCommand, options: ["token"], arguments: 1 },
   events: { run: eventsCommand, options: ["token"], arguments: 1 },
+  // request checks its subcommand's options and arguments itself (cli/lib/request.js)
+  request: { run: requestCommand, options: [...new Set(Object.values(requestOptions).flat())], arguments: 3 },
 };
 
 const version = () => {
@@ -81,7 +87,7 @@ async function run(args, env) {
   const [name, ...positionals] = parsed.positionals;
   if (values.version) return void process.stdout.write(version());
   if (values.help || name === "help") return void process.stdout.write(helpText);
-  if (!name) throw usageError("no command: notes create|read|meta|delete|events (notes --help)");
+  if (!name) throw usageError("no command: notes create|read|meta|delete|events|request (notes --help)");
   const command = Object.hasOwn(commands, name) ? commands[/** @type {keyof commands} */ (name)] : null;
   if (!command) throw usageError(`unknown command ${JSON.stringify(name)} (notes --help)`);
   const allowed = [...everywhere, ...command.options];

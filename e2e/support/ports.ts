@@ -61,6 +61,11 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/request-limits.spec.ts
+  requestLimits: base + 140,
+  // e2e/browser/requests-privacy.spec.ts and e2e/api/cli-requests.spec.ts
+  requestsPrivacy: base + 141,
+  requestsCli: base + 142,
 };
 
 const taken = Object.values(testPorts);

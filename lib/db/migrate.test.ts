@@ -186,6 +186,8 @@ describe("applyMigrations on PGlite", () => {
       "kept_answers",
       "note_events",
       "plaintext_fallback",
+      "request_answers",
+      "requests",
       "sealing_keys",
       "share_pages",
       "shares",

@@ -11,7 +11,7 @@ function keyProofDescription(use: string): string {
 
 // Postgres text cannot hold U+0000 and UTF-8 cannot hold a lone surrogate. Rather than store
 // something other than what was sent, such text is refused with bad_json.
-const storable = (schema: z.ZodString) =>
+export const storable = (schema: z.ZodString) =>
   schema
     .refine((value) => !value.includes("\u0000"), {
       message: "contains U+0000 (NUL), which cannot be stored",

@@ -3,6 +3,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { queryRows } from "../db";
 import { env } from "../env";
 import { countNote, type NoteTraits } from "../metrics/metrics";
+import { purgeExpiredRequests } from "../requests/purge-expired-requests";
 import { purgeOldDeliveries } from "../webhooks/outbox";
 import { purgeKeptAnswersSql } from "./kept-answer-sql";
 import { purgeNoteEventsSql } from "./note-event-sql";
@@ -54,7 +55,8 @@ const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
 /**
  * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
  * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
- * webhook deliveries done for a week, kept answers once their window ends.
+ * webhook deliveries done for a week, kept answers once their window ends. Expired requests go too
+ * (lib/requests), with their answers.
  */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
@@ -63,5 +65,6 @@ export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<Pur
   await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
   await purgeInBatches(purgeKeptAnswersSql, options);
   await purgeOldDeliveries();
+  await purgeExpiredRequests(options);
   return { expired, burned };
 }

@@ -20,7 +20,7 @@ export type OpenApiOperation = {
   readonly summary: string;
   readonly description?: string;
   /** api-key: optional; api-key-required: CREATE_REQUIRES_KEY made it mandatory */
-  readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "cron-secret";
+  readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "owner-proof" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
   /** takes an Idempotency-Key header (lib/idempotency) */
   readonly idempotent?: boolean;

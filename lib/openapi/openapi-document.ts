@@ -2,7 +2,7 @@ import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
 import { idempotencyKeyPattern, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import { noteIdPattern } from "../notes/note-policy";
-import { webhookEventDescriptions, webhookEvents, webhookPayloadSchema } from "../webhooks/webhook-schemas";
+import { webhookEventDescriptions, webhookEvents, webhookPayloadSchemaOf } from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
 
@@ -61,6 +61,7 @@ const security: Record<NonNullable<ApiOperation["auth"]>, JsonObject[]> = {
   "api-key": [{}, { ApiKey: [] }, { BearerKey: [] }],
   "api-key-required": [{ ApiKey: [] }, { BearerKey: [] }],
   "api-key-or-delete-token": [{ ApiKey: [] }, { BearerKey: [] }, { DeleteToken: [] }],
+  "owner-proof": [{ OwnerProof: [] }],
   "cron-secret": [{ CronSecret: [] }],
 };
 
@@ -135,12 +136,14 @@ const signatureHeaders = [
 
 /** What the service POSTs to a key's webhooks: one entry per event, signed per Standard Webhooks. */
 function webhookObjects(): Record<string, JsonObject> {
-  const payload = jsonSchemaOf(webhookPayloadSchema, "output");
   const post = (event: (typeof webhookEvents)[number]) => ({
-    summary: `${event}, for the notes of the webhook's key`,
+    summary: `${event}, for the ${event.startsWith("request.") ? "requests" : "notes"} of the webhook's key`,
     description: webhookEventDescriptions[event],
     parameters: signatureHeaders,
-    requestBody: { required: true, content: { "application/json": { schema: payload } } },
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: jsonSchemaOf(webhookPayloadSchemaOf(event), "output") } },
+    },
     responses: { "2XX": { description: "Delivered; any other answer, a timeout or a redirect is retried" } },
   });
   return Object.fromEntries(webhookEvents.map((event) => [event, { post: post(event) }]));
@@ -182,6 +185,12 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
           in: "header",
           name: "X-Delete-Token",
           description: "from the create response",
+        },
+        OwnerProof: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Owner-Proof",
+          description: "a request's owner proof, derived from its private link's key",
         },
         CronSecret: { type: "http", scheme: "bearer", description: "the server's CRON_SECRET" },
       },

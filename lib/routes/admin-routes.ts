@@ -34,5 +34,9 @@ export const adminRoutes = [
     pattern: "/admin/api/notes/[id]",
     methods: { DELETE: { summary: "Take a note down (delete it and its content for good)" } },
   },
+  {
+    pattern: "/admin/api/requests/[id]",
+    methods: { DELETE: { summary: "Take a request down (delete it and its answers for good)" } },
+  },
   { pattern: "/admin/api/[...path]", methods: {} },
 ] as const satisfies readonly RouteDeclaration<AdminOperation>[];

@@ -30,7 +30,7 @@ export const ownerRoutes = [
         },
       },
       POST: {
-        summary: "Add a webhook for the events of the key's notes",
+        summary: "Add a webhook for the events of the key's notes and requests",
         description:
           "Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, " +
           "webhook-signature) with the secret shown once in the answer; retried with backoff for about a day. " +

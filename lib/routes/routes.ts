@@ -3,13 +3,14 @@ import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
 import { noteRoutes } from "./note-routes";
 import { ownerRoutes } from "./owner-routes";
+import { requestRoutes } from "./request-routes";
 
 // Every route of the app that answers JSON, each declared once. A route file under `app/` binds its
 // handlers to its pattern here (lib/http/route-handlers.ts); the front server's direct path, the log
 // line's route names and the OpenAPI document read this table.
 
 /** The public API, documented in the OpenAPI document. */
-export const apiRoutes = [...noteRoutes, ...ownerRoutes, ...serviceRoutes];
+export const apiRoutes = [...noteRoutes, ...requestRoutes, ...ownerRoutes, ...serviceRoutes];
 
 type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
 type Route = DeclaredRoute & RouteDeclaration<unknown>;

@@ -4,13 +4,15 @@ import { noteIdPattern } from "../notes/note-policy";
 // The webhook API's request and response shapes, used by its handlers and its OpenAPI document, and
 // the shape of the events it POSTs (built in SQL by lib/notes/note-event-sql.ts).
 
-export const webhookEvents = [
+const noteWebhookEvents = [
   "note.read",
   "note.burned",
   "note.password_failed",
   "note.deleted",
   "note.expired",
 ] as const;
+
+export const webhookEvents = [...noteWebhookEvents, "request.answered"] as const;
 
 export type WebhookEvent = (typeof webhookEvents)[number];
 
@@ -27,10 +29,13 @@ export const webhookEventDescriptions: Record<WebhookEvent, string> = {
     "Deleted by its owner or taken down by an operator (deleting the owner handle, or a take-down, " +
     "sends one for the note and one for each of its live links).",
   "note.expired": "Removed by the cleanup after it expired.",
+  "request.answered":
+    "A request created with the webhook's key took an answer: the request's id, the answer's number " +
+    "and how many it still accepts; never the answer.",
 };
 
 export const webhookPayloadSchema = z.strictObject({
-  type: z.enum(webhookEvents),
+  type: z.enum(noteWebhookEvents),
   timestamp: z.iso.datetime({ precision: 3 }).describe("when it happened, UTC, in milliseconds"),
   data: z
     .strictObject({
@@ -51,6 +56,22 @@ export const webhookPayloadSchema = z.strictObject({
 
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
+export const requestWebhookPayloadSchema = z.strictObject({
+  type: z.literal("request.answered"),
+  timestamp: z.iso.datetime({ precision: 3 }).describe("when the answer was stored, UTC, in milliseconds"),
+  data: z
+    .strictObject({
+      id: z.string().regex(noteIdPattern).describe("the request's id"),
+      answer: z.int().min(1).describe("the answer's number: 1 for the request's first"),
+      answers_left: z.int().min(0).describe("answers the request still accepts; 0: closed"),
+    })
+    .describe("never the answer"),
+});
+
+/** The payload's shape for each event. */
+export const webhookPayloadSchemaOf = (event: WebhookEvent) =>
+  event === "request.answered" ? requestWebhookPayloadSchema : webhookPayloadSchema;
+
 export const createWebhookBodySchema = z.strictObject({
   url: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -61,7 +82,7 @@ export const createWebhookBodySchema = z.strictObject({
     .min(1)
     .max(webhookEvents.length)
     .refine((events) => new Set(events).size === events.length, { error: "must not repeat an event" })
-    .describe("the events to send, for notes created with this key"),
+    .describe("the events to send, for notes and requests created with this key"),
 });
 
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;

@@ -1,0 +1,32 @@
+import { parseBody } from "@/lib/http/parse-body";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { jsonResponse } from "@/lib/http/respond";
+import { routeHandlers } from "@/lib/http/route-handlers";
+import { readerOf } from "@/lib/notes/reader";
+import { answerRequest } from "@/lib/requests/answer-request";
+import { listAnswers } from "@/lib/requests/manage-answers";
+import { authorizeOwner } from "@/lib/requests/request-owner";
+import { toAnsweredResponse, toAnswerListResponse } from "@/lib/requests/request-response";
+import { answerRequestBodySchema } from "@/lib/requests/request-schemas";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  "/api/v1/requests/[id]/answers",
+  {
+    // GET /api/v1/requests/<id>/answers: the requester lists the answers
+    GET: async (request, { id }, limits) => {
+      await limits.charge("read", limits.clientId);
+      const owned = await authorizeOwner(id, request.headers);
+      return jsonResponse(toAnswerListResponse(owned, await listAnswers(owned)), {
+        headers: { "cache-control": "no-store" },
+      });
+    },
+    // POST /api/v1/requests/<id>/answers: a responder sends a sealed answer
+    POST: async (request, { id }, limits) => {
+      await limits.charge("create", limits.clientId);
+      const body = parseBody(answerRequestBodySchema, await readJsonBody(request), () => "bad_envelope");
+      const reader = await readerOf(id, request.headers, limits.clientId);
+      const answered = await answerRequest({ id, envelope: body.envelope, reader });
+      return jsonResponse(toAnsweredResponse(answered), { status: 201 });
+    },
+  },
+);

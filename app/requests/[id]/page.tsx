@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ApiError } from "@/lib/http/api-error";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { getRequest } from "@/lib/requests/get-request";
+import { toRequestResponse } from "@/lib/requests/request-response";
+import { RequestView } from "./request-view";
+import "../requests.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("requests");
+  return { title: t("answerHeading"), robots: { index: false, follow: false } };
+}
+
+const messages = ["requests", "apiFailure", "webCrypto"] as const;
+
+// GET /requests/<id>: a responder's page (the public link), or, with the private key in the
+// fragment, the requester's (the private link). The server renders what every responder may see; the
+// fragment never reaches it, and the browser decides which view to show.
+export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const request = await getRequest(id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  });
+  return (
+    <ClientMessages namespaces={messages}>
+      <RequestView request={toRequestResponse(request)} />
+    </ClientMessages>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useSyncExternalStore } from "react";
+import type { RequestResponse } from "@/lib/requests/request-schemas";
+import { rememberedKey } from "../remembered-key";
+import { AnswerForm } from "./answer-form";
+import { RequestAnswers } from "./request-answers";
+
+const fragmentOf = () => window.location.hash.slice(1);
+
+function subscribeToFragment(onChange: () => void) {
+  window.addEventListener("hashchange", onChange);
+  return () => window.removeEventListener("hashchange", onChange);
+}
+
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+/**
+ * The request's title and instructions, then the private view when the link's fragment holds a
+ * key, else the answer form (with a way back to the answers when this browser remembers the key).
+ */
+export function RequestView({ request }: { request: RequestResponse }) {
+  const t = useTranslations("requests");
+  const locale = useLocale();
+  // The fragment is only known in the browser: the first render (the server's) shows neither view.
+  const fragment = useSyncExternalStore(subscribeToFragment, fragmentOf, () => null);
+  const remembered = useSyncExternalStore(
+    subscribeToStorage,
+    () => rememberedKey(request.id),
+    () => null,
+  );
+
+  return (
+    <>
+      <h1>{request.title}</h1>
+      {request.instructions && <p className="request-instructions">{request.instructions}</p>}
+      <p className="hint">
+        {t("expires", { at: new Date(request.expires_at * 1000).toLocaleString(locale) })}
+      </p>
+      {fragment ? (
+        <RequestAnswers request={request} privateKey={fragment} />
+      ) : fragment === "" ? (
+        <>
+          {remembered && (
+            <p className="banner">
+              {t("remembered")} <a href={`#${remembered}`}>{t("openPrivate")}</a>
+            </p>
+          )}
+          <AnswerForm request={request} />
+        </>
+      ) : null}
+    </>
+  );
+}

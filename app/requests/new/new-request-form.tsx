@@ -1,0 +1,136 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { sendJson } from "@/lib/browser/call-api";
+import { useFailureMessage } from "@/lib/browser/use-failure-message";
+import { webCryptoAvailable } from "@/lib/browser/web-crypto";
+import { generateRequestKeys } from "@/lib/crypto/request-envelope";
+import { CopyField } from "../../copy-field";
+import { rememberKey } from "../remembered-key";
+
+type Options = {
+  ttlChoices: { value: string; label: string }[];
+  defaultTtl: string;
+  requiresKey: boolean;
+  maxAnswers: number;
+};
+
+type Created = { publicLink: string; privateLink: string };
+
+/** The create form: makes the key pair here, sends the public half, shows both links. */
+export function NewRequestForm({ options }: { options: Options }) {
+  const t = useTranslations("requests");
+  const webCrypto = useTranslations("webCrypto");
+  const failureMessage = useFailureMessage();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const keys = await generateRequestKeys();
+    const instructions = String(form.get("instructions") ?? "");
+    const apiKey = String(form.get("api_key") ?? "");
+    const result = await sendJson<{ id: string; url: string }>("/api/v1/requests", {
+      body: {
+        title: String(form.get("title") ?? ""),
+        ...(instructions && { instructions }),
+        answers: Number(form.get("answers")),
+        ttl: String(form.get("ttl")),
+        public_key: keys.publicKey,
+        owner_proof: keys.ownerProof,
+      },
+      headers: apiKey ? { "x-api-key": apiKey } : {},
+    });
+    setBusy(false);
+    if (!result.ok) return setError(failureMessage(result));
+    if (form.get("remember") === "on") rememberKey(result.data.id, keys.privateKey);
+    setCreated({ publicLink: result.data.url, privateLink: `${result.data.url}#${keys.privateKey}` });
+  }
+
+  if (!webCryptoAvailable()) return <p className="form-error">{webCrypto("unavailable")}</p>;
+  if (created) {
+    return (
+      <section className="card" aria-labelledby="created-heading">
+        <h2 id="created-heading">{t("createdHeading")}</h2>
+        <CopyField
+          id="public-link"
+          label={t("publicLink")}
+          value={created.publicLink}
+          copyLabel={t("copy")}
+        />
+        <CopyField
+          id="private-link"
+          label={t("privateLink")}
+          value={created.privateLink}
+          copyLabel={t("copy")}
+        />
+        <p className="hint">{t("privateHint")}</p>
+        <div className="button-row">
+          <a className="button" href={created.privateLink}>
+            {t("openPrivate")}
+          </a>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <form className="card" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="request-title">{t("titleField")}</label>
+        <input id="request-title" name="title" required maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="request-instructions">{t("instructionsField")}</label>
+        <textarea id="request-instructions" name="instructions" rows={4} maxLength={4000} />
+      </div>
+      <div className="field">
+        <label htmlFor="request-answers">{t("answersField")}</label>
+        <input
+          id="request-answers"
+          name="answers"
+          type="number"
+          min={1}
+          max={options.maxAnswers}
+          defaultValue={1}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="request-ttl">{t("ttlField")}</label>
+        <select id="request-ttl" name="ttl" defaultValue={options.defaultTtl}>
+          {options.ttlChoices.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {options.requiresKey && (
+        <div className="field">
+          <label htmlFor="request-key">{t("keyField")}</label>
+          <input id="request-key" name="api_key" type="password" required autoComplete="off" />
+        </div>
+      )}
+      <div className="field">
+        <label>
+          <input type="checkbox" name="remember" /> {t("rememberField")}
+        </label>
+        <p className="hint">{t("rememberHint")}</p>
+      </div>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t("creating") : t("create")}
+        </button>
+      </div>
+    </form>
+  );
+}

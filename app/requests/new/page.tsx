@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { env } from "@/lib/env";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { ttlLabel } from "@/lib/notes/ttl-choices";
+import { requestPolicy } from "@/lib/requests/request-policy";
+import { NewRequestForm } from "./new-request-form";
+import "../requests.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("requests");
+  return { title: t("newTitle") };
+}
+
+const messages = ["requests", "copyField", "apiFailure", "webCrypto"] as const;
+
+// GET /requests/new: the page to ask for a secret. The key pair is made in the browser; the page
+// sends only its public key and owner proof. Rendered per request: its choices follow the settings.
+export default async function NewRequestPage() {
+  await connection();
+  const [t, locale] = await Promise.all([getTranslations("requests"), getLocale()]);
+  const options = {
+    ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
+    defaultTtl: env.DEFAULT_TTL,
+    requiresKey: env.CREATE_REQUIRES_KEY,
+    maxAnswers: requestPolicy.maxAnswers,
+  };
+  return (
+    <>
+      <h1>{t("newTitle")}</h1>
+      <p className="hint">{t("newIntro")}</p>
+      <ClientMessages namespaces={messages}>
+        <NewRequestForm options={options} />
+      </ClientMessages>
+    </>
+  );
+}

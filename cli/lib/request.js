@@ -1,0 +1,182 @@
+// @ts-check
+import { readFile } from "node:fs/promises";
+import { callApi, credentialHeaders } from "./api.js";
+import { CliError, usageError } from "./cli-error.js";
+import { readAll } from "./create.js";
+import { serverBase } from "./link.js";
+import {
+  RequestEnvelopeError,
+  generateRequestKeys,
+  openAnswer,
+  openRequestKey,
+  sealAnswer,
+} from "./request-envelope.js";
+
+/** @typedef {import("./main.js").Settings} Settings */
+/** @typedef {{ server: string, id: string, key: string }} RequestLink */
+
+const requestId = /^[A-Za-z0-9]{10}$/;
+
+/**
+ * A request's link `<server>/requests/<id>[#<private key>]` taken apart; the key, if any, never
+ * leaves this process. A bare id (with or without `#<key>`) is a request on --server.
+ * @param {string | undefined} link
+ * @param {string | undefined} fallbackServer
+ * @returns {RequestLink}
+ */
+export function parseRequestLink(link, fallbackServer) {
+  if (!link) throw usageError("no link: give the request's link, <server>/requests/<id>");
+  const hashAt = link.indexOf("#");
+  const [before, key] = hashAt < 0 ? [link, ""] : [link.slice(0, hashAt), link.slice(hashAt + 1)];
+  if (requestId.test(before)) return { server: serverBase(fallbackServer), id: before, key };
+  let url;
+  try {
+    url = new URL(before);
+  } catch {
+    throw usageError(`${JSON.stringify(link)} is neither a request's link nor its id`);
+  }
+  const segments = url.pathname.split("/");
+  const id = segments.pop() ?? "";
+  if (!requestId.test(id) || segments.pop() !== "requests" || url.search) {
+    throw usageError(`${JSON.stringify(link)} is not a request's link (<server>/requests/<id>)`);
+  }
+  return { server: serverBase(`${url.origin}${segments.join("/")}`), id, key };
+}
+
+/** @param {string | undefined} answers */
+function answersOf(answers) {
+  if (answers === undefined) return {};
+  if (!/^[0-9]+$/.test(answers)) throw usageError(`--answers takes a number, not ${JSON.stringify(answers)}`);
+  return { answers: Number(answers) };
+}
+
+/**
+ * `notes request create --title T`: makes the key pair here, sends the public key and the owner
+ * proof, prints the public link (for the responder) alone on stdout and the private link on stderr.
+ * @param {Settings} settings
+ */
+async function createRequest({ values, server, key }) {
+  if (!values.title) throw usageError("notes request create needs --title TEXT");
+  const base = serverBase(server);
+  const keys = await generateRequestKeys();
+  const body = {
+    title: values.title,
+    ...(values.instructions !== undefined && { instructions: values.instructions }),
+    ...answersOf(values.answers),
+    ttl: values.ttl ?? "1d",
+    public_key: keys.publicKey,
+    owner_proof: keys.ownerProof,
+  };
+  const created = await callApi(base, "POST", "requests", { body, headers: credentialHeaders({ key }) });
+  process.stdout.write(`${String(created?.url)}\n`);
+  process.stderr.write(`private-link: ${String(created?.url)}#${keys.privateKey}\n`);
+}
+
+/**
+ * `notes request answer PUBLIC_LINK [FILE|-]`: seals the secret to the request's public key here and
+ * sends only the envelope.
+ * @param {Settings} settings
+ */
+async function answerRequest({ positionals, server }) {
+  const [, link, file = "-"] = positionals;
+  const request = parseRequestLink(link, server);
+  let text;
+  try {
+    text = file === "-" ? await readAll(process.stdin) : await readFile(file, "utf8");
+  } catch (error) {
+    throw usageError(`cannot read ${file}: ${/** @type {Error} */ (error).message}`);
+  }
+  if (!text) throw new CliError("usage", "empty_content", `${file === "-" ? "stdin" : file} is empty`);
+  const shown = await callApi(request.server, "GET", `requests/${request.id}`);
+  const envelope = await sealAnswer(text, { requestId: request.id, publicKey: String(shown?.public_key) });
+  const answered = await callApi(request.server, "POST", `requests/${request.id}/answers`, {
+    body: { envelope },
+  });
+  // The title is the requester's text: quoted as JSON, so it cannot move the cursor or end the line.
+  process.stderr.write(
+    `answered: answer ${String(answered?.number)} of ${JSON.stringify(String(shown?.title))}\n`,
+  );
+}
+
+/**
+ * The private link's key, opened and checked against the request's public key before any answer
+ * is fetched: a key that is malformed or belongs to another request says so.
+ * @param {RequestLink} request
+ */
+async function ownerProofOf(request) {
+  if (!request.key) {
+    throw new CliError(
+      "decrypt",
+      "bad_key",
+      "the link has no key (#…): answers open only with the private link",
+    );
+  }
+  try {
+    await openRequestKey(request.key);
+    const shown = await callApi(request.server, "GET", `requests/${request.id}`);
+    return (await openRequestKey(request.key, String(shown?.public_key))).ownerProof;
+  } catch (error) {
+    if (error instanceof RequestEnvelopeError) throw new CliError("decrypt", error.reason, error.message);
+    throw error;
+  }
+}
+
+/**
+ * `notes request read PRIVATE_LINK [--json]`: every answer, opened here.
+ * @param {Settings} settings
+ */
+async function readRequest({ positionals, server, values }) {
+  const request = parseRequestLink(positionals[1], server);
+  const headers = { "x-owner-proof": await ownerProofOf(request) };
+  const list = await callApi(request.server, "GET", `requests/${request.id}/answers`, { headers });
+  const answers = /** @type {{ number: number }[]} */ (list?.answers ?? []);
+  const opened = [];
+  for (const { number } of answers) {
+    const answer = await callApi(request.server, "GET", `requests/${request.id}/answers/${number}`, {
+      headers,
+    });
+    try {
+      const { text } = await openAnswer(String(answer?.envelope), {
+        requestId: request.id,
+        privateKey: request.key,
+      });
+      opened.push({ number, created_at: Number(answer?.created_at), text });
+    } catch (error) {
+      if (error instanceof RequestEnvelopeError)
+        throw new CliError("decrypt", error.reason, `answer ${number}: ${error.message}`);
+      throw error;
+    }
+  }
+  if (values.json) return void process.stdout.write(`${JSON.stringify(opened)}\n`);
+  for (const answer of opened) {
+    const at = new Date(answer.created_at * 1000).toISOString();
+    process.stdout.write(
+      `==> answer ${answer.number}, ${at} <==\n${answer.text}${answer.text.endsWith("\n") ? "" : "\n"}`,
+    );
+  }
+}
+
+const subcommands = { create: createRequest, answer: answerRequest, read: readRequest };
+/** What each subcommand takes beside --server, --key and --help. */
+export const requestOptions = {
+  create: ["title", "instructions", "answers", "ttl"],
+  answer: [],
+  read: ["json"],
+};
+
+/**
+ * `notes request create|answer|read …`
+ * @param {Settings} settings
+ */
+export async function requestCommand(settings) {
+  const name = settings.positionals[0] ?? "";
+  if (!Object.hasOwn(subcommands, name)) throw usageError("notes request create|answer|read (notes --help)");
+  const sub = /** @type {keyof typeof subcommands} */ (name);
+  const stray = Object.keys(settings.values).find(
+    (option) => !["server", "key", "help", ...requestOptions[sub]].includes(option),
+  );
+  if (stray) throw usageError(`notes request ${sub} does not take --${stray}`);
+  const most = { create: 1, answer: 3, read: 2 }[sub];
+  if (settings.positionals.length > most) throw usageError(`notes request ${sub}: too many arguments`);
+  await subcommands[sub](settings);
+}

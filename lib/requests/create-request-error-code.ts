@@ -1,0 +1,14 @@
+import type { ErrorCode } from "../http/api-error";
+
+/** The code of a create body's problem, by the field it is in. */
+export function createRequestErrorCode(path: PropertyKey[]): ErrorCode {
+  const codes: Record<string, ErrorCode> = {
+    title: "bad_title",
+    instructions: "bad_instructions",
+    answers: "bad_answers",
+    ttl: "bad_ttl",
+    public_key: "bad_public_key",
+    owner_proof: "bad_owner_proof",
+  };
+  return codes[String(path[0])] ?? "bad_json";
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { hashSecret } from "../crypto/secret-hash";
+import { isValidPublicKey } from "../crypto/request-envelope";
+import { queryRows } from "../db";
+import { env } from "../env";
+import { ApiError } from "../http/api-error";
+import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { generateNoteId } from "../notes/note-id";
+import { notePolicy } from "../notes/note-policy";
+import { requestPolicy } from "./request-policy";
+import type { CreateRequestBody } from "./request-schemas";
+import { sealRequestText } from "./request-sealing";
+import { insertRequestSql } from "./request-sql";
+
+export type CreatedRequestRow = { id: string; created_at: Date; expires_at: Date; max_answers: number };
+
+/** Stores a request: its public key, the hash of its owner proof, its title and instructions sealed. */
+export async function createRequest(options: {
+  body: CreateRequestBody;
+  apiKey: ApiKeyIdentity | null;
+  /** injectable so tests can force id collisions */
+  generateId?: () => string;
+}): Promise<CreatedRequestRow> {
+  const { body, apiKey, generateId = generateNoteId } = options;
+  if (!(await isValidPublicKey(body.public_key))) {
+    throw new ApiError(
+      "bad_public_key",
+      "public_key: must be base64url of an uncompressed P-256 point (65 bytes, 87 characters) on the curve.",
+    );
+  }
+  const lifetime = env.TTL_CHOICES.get(body.ttl) ?? 0;
+  for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
+    const id = generateId();
+    const [row] = await queryRows<CreatedRequestRow>(
+      insertRequestSql({
+        id,
+        lifetime,
+        title: sealRequestText(id, "title", body.title),
+        instructions: sealRequestText(id, "instructions", body.instructions ?? ""),
+        max_answers: body.answers ?? requestPolicy.defaultAnswers,
+        public_key: body.public_key,
+        owner_proof_hash: hashSecret(body.owner_proof),
+        api_key_id: apiKey?.id ?? null,
+      }),
+    );
+    if (row) return row;
+  }
+  throw new ApiError(
+    "id_generation_failed",
+    `Could not find a free request id after ${notePolicy.idAttempts} attempts; please retry.`,
+  );
+}

@@ -1,0 +1,117 @@
+import { Prisma } from "../generated/prisma/client";
+import type { Reader } from "../notes/note-event-sql";
+
+// Every statement on the requests tables (requests, request_answers), run with queryRows like the
+// notes tables' statements: an answer, its count and its webhook deliveries commit together.
+
+export type RequestRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  /** sealed (lib/requests/request-sealing.ts) */
+  title: string;
+  instructions: string;
+  max_answers: number;
+  answer_count: number;
+  public_key: string;
+  owner_proof_hash: string;
+};
+
+export type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
+  lifetime: number;
+  api_key_id: string | null;
+};
+
+/** Inserts a request unless its id is taken (then no row): the caller tries another id. */
+export function insertRequestSql(request: NewRequest) {
+  return Prisma.sql`
+    INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id)
+    VALUES (${request.id}, date_trunc('second', now()) + make_interval(secs => ${request.lifetime}::int),
+            ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
+            ${request.owner_proof_hash}, ${request.api_key_id}::uuid)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, created_at, expires_at, max_answers`;
+}
+
+/** A live request (not expired); no row for any other. */
+export function liveRequestSql(id: string) {
+  return Prisma.sql`
+    SELECT id, created_at, expires_at, title, instructions, max_answers, answer_count, public_key, owner_proof_hash
+    FROM requests WHERE id = ${id} AND expires_at > now()`;
+}
+
+export type AnsweredRow = { number: number; created_at: Date; answers_left: number };
+
+/**
+ * Takes an answer when the request is live and open: counting it and storing it are one statement,
+ * and the row lock of the count makes concurrent answers wait and check again, so exactly
+ * max_answers land. Queues a `request.answered` delivery for each webhook of the request's key that
+ * subscribed to it. No row when the request is closed, expired or unknown.
+ */
+export function answerRequestSql(id: string, envelope: string, reader: Reader) {
+  return Prisma.sql`
+    WITH counted AS (
+      UPDATE requests SET answer_count = answer_count + 1
+      WHERE id = ${id} AND expires_at > now() AND answer_count < max_answers
+      RETURNING id, api_key_id, answer_count, max_answers
+    ), answer AS (
+      INSERT INTO request_answers (request_id, number, envelope, client, browser)
+      SELECT id, answer_count, ${envelope}, ${reader.client}, ${reader.browser} FROM counted
+      RETURNING number, created_at
+    ), queued AS (
+      INSERT INTO webhook_deliveries (webhook_id, event, payload)
+      SELECT w.id, 'request.answered', jsonb_build_object(
+               'type', 'request.answered',
+               'timestamp', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'data', jsonb_build_object('id', c.id, 'answer', a.number,
+                                          'answers_left', c.max_answers - c.answer_count))
+      FROM counted c CROSS JOIN answer a
+      JOIN webhooks w ON w.api_key_id = c.api_key_id AND 'request.answered' = ANY(w.events)
+    )
+    SELECT a.number, a.created_at, c.max_answers - c.answer_count AS answers_left
+    FROM counted c CROSS JOIN answer a`;
+}
+
+export type AnswerRow = {
+  number: number;
+  created_at: Date;
+  read_at: Date | null;
+  client: string | null;
+  browser: string | null;
+};
+
+/** A request's answers, oldest first, without their envelopes. */
+export function listAnswersSql(id: string) {
+  return Prisma.sql`
+    SELECT number, created_at, read_at, client, browser FROM request_answers
+    WHERE request_id = ${id} ORDER BY number`;
+}
+
+/** One answer with its envelope, marked read the first time. */
+export function readAnswerSql(id: string, number: number) {
+  return Prisma.sql`
+    UPDATE request_answers SET read_at = coalesce(read_at, now())
+    WHERE request_id = ${id} AND number = ${number}::int
+    RETURNING number, created_at, read_at, client, browser, envelope`;
+}
+
+export function deleteAnswerSql(id: string, number: number) {
+  return Prisma.sql`
+    DELETE FROM request_answers WHERE request_id = ${id} AND number = ${number}::int RETURNING number`;
+}
+
+/** Deletes a request, its answers with it (they cascade); a row when there was one. */
+export function deleteRequestSql(id: string) {
+  return Prisma.sql`DELETE FROM requests WHERE id = ${id} RETURNING id`;
+}
+
+/** Deletes up to `batchSize` expired requests, their answers with them. */
+export function purgeRequestsSql(batchSize: number) {
+  return Prisma.sql`
+    WITH gone AS (
+      DELETE FROM requests WHERE id IN (
+        SELECT id FROM requests WHERE expires_at <= now() LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS deleted FROM gone`;
+}
