@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { adminSecret, siteOrigin } from "../admin/admin-support";
+import { createRequest } from "../support/requests";
 import { expect, test, widths } from "./browser-test";
 
 // Every page, in both themes and at both widths, against axe-core's WCAG 2.2 A and AA rules: no
 // serious or critical violation. One browser page per theme and width walks through all of them (a
-// note is created, shared, revealed, watched; the admin signs in), and keeps a screenshot of each
-// step in the test's output folder (test-results/), to look at.
+// note is created, shared, revealed, watched; a secret is asked for; the admin signs in), and keeps
+// a screenshot of each step in the test's output folder (test-results/), to look at.
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -89,6 +90,13 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto("/AAAAAAAAAA");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await check("not-found");
+
+      await page.goto("/requests/new");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask for a secret");
+      await check("request-new");
+      await page.goto((await createRequest(page.request, { title: "Credentials" })).url);
+      await expect(page.getByLabel("Your answer")).toBeVisible();
+      await check("request");
 
       await page.goto("/admin");
       await expect(page.getByLabel("Admin secret")).toBeVisible();
