@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
 import { recipientLabels } from "@/lib/browser/recipient-labels";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
-import { webCryptoAvailable } from "@/lib/browser/web-crypto";
+import { useWebCrypto } from "@/lib/browser/web-crypto";
 import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
@@ -84,20 +84,26 @@ function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | unde
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
 }
 
-/** The create page's form. It calls the JSON API like any client; its errors land by their field. */
-export function CreateForm({ options: settings }: { options: CreateOptions }) {
+/**
+ * The create page's form, below `heading` (the page's title and introduction, which give way to the
+ * result). It calls the JSON API like any client; its errors land by their field.
+ */
+export function CreateForm({ options: settings, heading }: { options: CreateOptions; heading: ReactNode }) {
   const [pages, setPages] = useState<DraftPage[]>(() => [blankPage()]);
   const [apiKey, setApiKey] = useState("");
-  const [encrypt, setEncrypt] = useState(true);
+  const [encryptChosen, setEncrypt] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedNoteResponse | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const keyed = apiKey.trim() !== "";
+  // Outside a secure context the browser cannot encrypt: the switch says so before anything is written.
+  const canEncrypt = useWebCrypto();
+  const encrypt = encryptChosen && canEncrypt;
   const t = useTranslations("create");
+  const encryptionTexts = useTranslations("encryption");
   const errorTexts = useTranslations("createErrors");
-  const webCryptoTexts = useTranslations("webCrypto");
   const failureMessage = useFailureMessage();
 
   // After a failed submit, the first field in error takes focus, so the message is read out with it.
@@ -122,9 +128,6 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
     );
     if (settings.requiresKey && !keyed) problems.api_key = t("apiKeyNeeded");
     if (Object.keys(problems).length > 0) return fail(problems);
-    if (encrypt && !webCryptoAvailable()) {
-      return fail({ form: t("turnEncryptionOff", { reason: webCryptoTexts("unavailable") }) });
-    }
     setBusy(true);
     setErrors({});
     // The key stays in this page: it reaches the reader only in the link's fragment.
@@ -175,44 +178,60 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
   // POST: without JavaScript the browser sends the form itself, and a GET would put the password and
   // the recipients' names in the URL (history, proxies' logs).
   return (
-    <form
-      ref={form}
-      method="post"
-      onSubmit={submit}
-      onInput={clearErrorsOf}
-      noValidate
-      aria-label={t("formLabel")}
-    >
-      {errors.form && (
-        <p id="form-error" className="form-error" role="alert" tabIndex={-1}>
-          {errors.form}
+    <>
+      {heading}
+      {!canEncrypt && (
+        <p className="banner warn" role="status">
+          {encryptionTexts.rich("unavailableSummary", {
+            link: (text) => <a href="#encrypt-unavailable">{text}</a>,
+          })}
         </p>
       )}
-      {pages.map((page, index) => (
-        <PageEditor
-          key={page.key}
-          page={page}
-          index={index}
-          count={pages.length}
-          htmlAllowed={keyed}
+      <form
+        ref={form}
+        method="post"
+        onSubmit={submit}
+        onInput={clearErrorsOf}
+        noValidate
+        aria-label={t("formLabel")}
+      >
+        {errors.form && (
+          <p id="form-error" className="form-error" role="alert" tabIndex={-1}>
+            {errors.form}
+          </p>
+        )}
+        {pages.map((page, index) => (
+          <PageEditor
+            key={page.key}
+            page={page}
+            index={index}
+            count={pages.length}
+            htmlAllowed={keyed}
+            errors={errors}
+            onChange={(changed) => update(index, changed)}
+            onMove={(offset) => setPages(swap(pages, index, offset))}
+            onRemove={() => setPages(pages.filter((_, i) => i !== index))}
+          />
+        ))}
+        <div className="button-row actions">
+          <button type="button" className="button ghost" onClick={() => setPages([...pages, blankPage()])}>
+            {t("addPage")}
+          </button>
+          <FieldError id="pages-error" message={errors.pages} />
+        </div>
+        <EncryptionChoice encrypt={encrypt} available={canEncrypt} onChange={setEncrypt} />
+        <CreateSettings
           errors={errors}
-          onChange={(changed) => update(index, changed)}
-          onMove={(offset) => setPages(swap(pages, index, offset))}
-          onRemove={() => setPages(pages.filter((_, i) => i !== index))}
+          keyed={keyed}
+          apiKey={apiKey}
+          onApiKey={setApiKey}
+          options={settings}
         />
-      ))}
-      <div className="button-row actions">
-        <button type="button" className="button ghost" onClick={() => setPages([...pages, blankPage()])}>
-          {t("addPage")}
+        <RecipientsField errors={errors} />
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? t("creating") : t("submit")}
         </button>
-        <FieldError id="pages-error" message={errors.pages} />
-      </div>
-      <EncryptionChoice encrypt={encrypt} onChange={setEncrypt} />
-      <CreateSettings errors={errors} keyed={keyed} apiKey={apiKey} onApiKey={setApiKey} options={settings} />
-      <RecipientsField errors={errors} />
-      <button className="button" type="submit" disabled={busy}>
-        {busy ? t("creating") : t("submit")}
-      </button>
-    </form>
+      </form>
+    </>
   );
 }

@@ -44,8 +44,8 @@ export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
     );
   }
   return (
-    <section className="delete-panel" aria-labelledby="delete-heading">
-      <h3 id="delete-heading">{t("heading")}</h3>
+    <section className="result-part" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">{t("heading")}</h2>
       {deleteToken ? (
         <>
           <p>{t("tokenIntro")}</p>
@@ -76,9 +76,11 @@ export function EarlyDelete({ id, deleteToken, deleteHeaders }: Props) {
           </button>
         </div>
       ) : (
-        <button type="button" className="button ghost danger" onClick={() => setPhase({ name: "asking" })}>
-          {t("deleteNow")}
-        </button>
+        <div className="button-row">
+          <button type="button" className="button ghost danger" onClick={() => setPhase({ name: "asking" })}>
+            {t("deleteNow")}
+          </button>
+        </div>
       )}
     </section>
   );

@@ -1,10 +1,18 @@
 import { useTranslations } from "next-intl";
 
-type Props = { encrypt: boolean; onChange: (encrypt: boolean) => void };
+type Props = { encrypt: boolean; available: boolean; onChange: (encrypt: boolean) => void };
 
-/** The switch between a note encrypted in this browser (the default) and one sent as text. */
-export function EncryptionChoice({ encrypt, onChange }: Props) {
+/** Where the page was opened from, for the explanation: http://localhost on the same port. */
+const localAddress = () => `http://localhost${window.location.port ? `:${window.location.port}` : ""}`;
+
+/**
+ * The switch between a note encrypted in this browser (the default) and one sent as text. Where the
+ * browser cannot encrypt (not a secure context) the switch is off and disabled, and says why.
+ */
+export function EncryptionChoice({ encrypt, available, onChange }: Props) {
   const t = useTranslations("encryption");
+  let hint = encrypt ? t("hintOn") : t("hintOff");
+  if (!available) hint = t("unavailableHeading");
   return (
     <fieldset className="card">
       <legend>{t("legend")}</legend>
@@ -15,14 +23,23 @@ export function EncryptionChoice({ encrypt, onChange }: Props) {
             role="switch"
             id="encrypt"
             checked={encrypt}
-            aria-describedby="encrypt-hint"
+            disabled={!available}
+            aria-describedby={available ? "encrypt-hint" : "encrypt-hint encrypt-unavailable"}
             onChange={(event) => onChange(event.target.checked)}
           />{" "}
           {t("label")}
         </label>
-        <p id="encrypt-hint" className="hint">
-          {encrypt ? t("hintOn") : t("hintOff")}
+        <p id="encrypt-hint" className={available ? "hint" : "hint strong"}>
+          {hint}
         </p>
+        {!available && (
+          <div id="encrypt-unavailable" className="banner warn explanation">
+            <p>{t("unavailableWhy", { origin: window.location.origin })}</p>
+            <p>{t("unavailableWorks")}</p>
+            <p>{t("unavailableFails")}</p>
+            <p>{t("unavailableFix", { local: localAddress() })}</p>
+          </div>
+        )}
       </div>
     </fieldset>
   );

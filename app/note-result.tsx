@@ -29,33 +29,39 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
       ? t("neverExpires")
       : t("expires", { at: formatDateTime(note.expires_at, locale) });
   return (
-    <section className="card" aria-labelledby="created-heading">
-      <h2 id="created-heading">{t("heading")}</h2>
-      {links ? (
-        <RecipientLinks links={links} />
-      ) : (
-        <>
-          <p>{t("intro")}</p>
-          <CopyField
-            id="share-url"
-            label={t("link")}
-            value={note.url}
-            copyLabel={t("copyLink")}
-            focusOnMount
-          />
-        </>
-      )}
-      <ul className="meta-list" aria-label={t("about")}>
-        <li>{expires}</li>
-        <li>{note.burn_after === null ? t("noReadLimit") : t("burnAfter", { count: note.burn_after })}</li>
-        {note.password_required && <li>{t("passwordProtected")}</li>}
-        {note.encrypted && <li>{t("encrypted")}</li>}
-        {note.page_count > 1 && <li>{t("pages", { count: note.page_count })}</li>}
-      </ul>
-      {!links && <canvas ref={canvas} className="qr" role="img" aria-label={t("qrCode")} />}
+    <section className="card result" aria-labelledby="created-heading">
+      <h1 id="created-heading">{t("heading")}</h1>
+      <div className="result-main">
+        <div>
+          {links ? (
+            <RecipientLinks links={links} />
+          ) : (
+            <>
+              <p>{t("intro")}</p>
+              <CopyField
+                id="share-url"
+                label={t("link")}
+                value={note.url}
+                copyLabel={t("copyLink")}
+                focusOnMount
+              />
+            </>
+          )}
+          <ul className="meta-list" aria-label={t("about")}>
+            <li>{expires}</li>
+            <li>
+              {note.burn_after === null ? t("noReadLimit") : t("burnAfter", { count: note.burn_after })}
+            </li>
+            {note.password_required && <li>{t("passwordProtected")}</li>}
+            {note.encrypted && <li>{t("encrypted")}</li>}
+            {note.page_count > 1 && <li>{t("pages", { count: note.page_count })}</li>}
+          </ul>
+        </div>
+        {!links && <canvas ref={canvas} className="qr" role="img" aria-label={t("qrCode")} />}
+      </div>
       {note.delete_token && (
-        <section aria-labelledby="status-link-heading">
-          <h3 id="status-link-heading">{t("statusHeading")}</h3>
+        <section className="result-part" aria-labelledby="status-link-heading">
+          <h2 id="status-link-heading">{t("statusHeading")}</h2>
           <p>{t("statusIntro")}</p>
           <CopyField
             id="status-url"
@@ -66,8 +72,8 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
         </section>
       )}
       <EarlyDelete id={note.id} deleteToken={note.delete_token} deleteHeaders={deleteHeaders} />
-      <div className="button-row">
-        <button type="button" className="button ghost" onClick={onAnother}>
+      <div className="button-row result-end">
+        <button type="button" className="button" onClick={onAnother}>
           {t("another")}
         </button>
       </div>

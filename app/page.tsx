@@ -8,7 +8,8 @@ import { CreateForm, type CreateOptions } from "./create-form";
 import "./create.css";
 
 // What the form's client components say. `createPage` (heading, intro, the key notice) is rendered
-// here on the server and not sent along: a page tells of a key requirement only when there is one.
+// here on the server and handed to the form as it is: a page tells of a key requirement only when
+// there is one.
 const createPageMessages = [
   "create",
   "pageEditor",
@@ -37,7 +38,7 @@ export default async function HomePage() {
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
   };
-  return (
+  const heading = (
     <>
       <h1>{t("heading")}</h1>
       <p className="hint">{t("intro")}</p>
@@ -46,8 +47,12 @@ export default async function HomePage() {
           {t("keyRequired")}
         </p>
       )}
+    </>
+  );
+  return (
+    <>
       <ClientMessages namespaces={createPageMessages}>
-        <CreateForm options={options} />
+        <CreateForm options={options} heading={heading} />
       </ClientMessages>
       <p className="hint">
         <Link href="/requests/new">{requests("homeLink")}</Link>

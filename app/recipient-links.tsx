@@ -9,7 +9,7 @@ export function RecipientLinks({ links }: { links: Links }) {
   const t = useTranslations("recipients");
   return (
     <section aria-labelledby="recipient-links-heading">
-      <h3 id="recipient-links-heading">{t("heading")}</h3>
+      <h2 id="recipient-links-heading">{t("heading")}</h2>
       <p>{t("intro")}</p>
       {links.map((link, index) => (
         <CopyField

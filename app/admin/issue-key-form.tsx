@@ -6,13 +6,12 @@ import { useRef, useState, type FormEvent } from "react";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
+import { useIssuedKey, type IssuedKey } from "./issued-key";
 
-type IssuedKey = { id: string; label: string; prefix: string; key: string };
-
-/** Issues a key and shows it this once: it lives only in this component's state, never in a URL. */
+/** Issues a key and shows it this once: it lives only in the page's state (issued-key.tsx), never in a URL. */
 export function IssueKeyForm() {
   const router = useRouter();
-  const [issued, setIssued] = useState<IssuedKey | null>(null);
+  const { issued, show: setIssued } = useIssuedKey();
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -12,6 +12,7 @@ import styles from "./admin.module.css";
 import { AuditTable } from "./audit-table";
 import { formatTime } from "./format-time";
 import { IssueKeyForm } from "./issue-key-form";
+import { IssuedKeyProvider } from "./issued-key";
 import { KeysTable } from "./keys-table";
 import { NoteModeration } from "./note-moderation";
 import { RequestTakeDown } from "./request-take-down";
@@ -64,8 +65,10 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
         </header>
         <section className={styles.card} aria-labelledby="keys-heading">
           <h2 id="keys-heading">{t("keysHeading")}</h2>
-          <IssueKeyForm />
-          <KeysTable keys={keys} status={status} sort={sort} />
+          <IssuedKeyProvider>
+            <IssueKeyForm />
+            <KeysTable keys={keys} status={status} sort={sort} />
+          </IssuedKeyProvider>
         </section>
         <section className={styles.card} aria-labelledby="webhooks-heading">
           <h2 id="webhooks-heading">{t("webhooksHeading")}</h2>

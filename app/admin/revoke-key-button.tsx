@@ -5,14 +5,17 @@ import { useTranslations } from "next-intl";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { adminRequest } from "./admin-request";
 import { ConfirmButton } from "./confirm-button";
+import { useIssuedKey } from "./issued-key";
 
 export function RevokeKeyButton({ id, label }: { id: string; label: string }) {
   const router = useRouter();
   const t = useTranslations("admin.keys");
   const failureMessage = useFailureMessage();
+  const { issued, show } = useIssuedKey();
   async function revoke() {
     const result = await adminRequest(`/admin/api/keys/${id}/revoke`);
     if (!result.ok) return failureMessage(result);
+    if (issued?.id === id) show(null);
     router.refresh();
     return null;
   }

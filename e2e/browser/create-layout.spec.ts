@@ -1,7 +1,8 @@
 import type { Locator } from "@playwright/test";
 import { atEachWidth, expect, expectNoSidewaysScroll, test } from "./browser-test";
 
-// The create page's layout: a settings row that does not break, and a compact multi-page editor.
+// The create page's layout: a settings row that does not break, a compact multi-page editor, and the
+// result that takes the page.
 
 const box = async (locator: Locator) => (await locator.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
 
@@ -48,6 +49,29 @@ atEachWidth(({ name }) => {
     expect(bottom(format)).toBe(bottom(title));
     if (name === "desktop") expect(bottom(remove)).toBe(bottom(title));
     else expect(remove.y).toBeGreaterThan(bottom(title));
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("the result takes the page: the form's heading gives way, its parts stand apart", async ({ page }) => {
+    await page.goto("/");
+    // A list of a few names: a few lines tall, not a note's editor.
+    expect((await box(page.getByLabel("Names, one per line (optional)"))).height).toBeLessThan(130);
+    await page.getByLabel("Text", { exact: true }).fill("laid out");
+    await page.getByRole("button", { name: "Create note" }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your note is ready");
+    await expect(page.getByText("Share a note")).toHaveCount(0);
+    await expect(page.getByText("Write in Markdown, choose when it expires")).toHaveCount(0);
+    const qr = await box(page.getByRole("img", { name: "QR code of the link" }));
+    const link = await box(page.getByRole("textbox", { name: "Link" }));
+    // Beside the link on a wide screen, below its facts on a phone.
+    if (name === "desktop") expect(qr.x).toBeGreaterThan(link.x + link.width);
+    else expect(qr.y).toBeGreaterThan(link.y + link.height);
+
+    const deleteNow = await box(page.getByRole("button", { name: "Delete now…" }));
+    const another = await box(page.getByRole("button", { name: "Create another note" }));
+    expect(another.y - (deleteNow.y + deleteNow.height)).toBeGreaterThanOrEqual(24);
+    expect(another.x).toBe(deleteNow.x);
     await expectNoSidewaysScroll(page);
   });
 });

@@ -1,5 +1,5 @@
 import { keyProof } from "../../lib/crypto/envelope";
-import { expect, test } from "./browser-test";
+import { expect, expectNoSidewaysScroll, test } from "./browser-test";
 
 // The create page's private status link: the delete token rides in the fragment (never sent to the
 // server), and the page shows the note's access log as it grows, and deletes the note.
@@ -30,6 +30,20 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   expect(read.response.status()).toBe(200);
   // Polled: the read appears without a reload.
   await expect(log.locator("tr[data-event=read]")).toHaveCount(1);
+  // The API's client (Playwright's, by its own name) is no browser; this headless Chromium is Chrome.
+  await expect(log.locator("tr[data-event=read] td").last()).toHaveText(/^other · [0-9a-f]{8}$/);
+  const reader = await context.newPage();
+  await reader.goto(link.href);
+  await expect(reader.getByRole("article")).toHaveText("watched");
+  await expect(log.locator("tr[data-event=read]")).toHaveCount(2);
+  await expect(log.locator("tr[data-event=read] td").last()).toHaveText(/^Chrome · [0-9a-f]{8}$/);
+  expect(await log.locator("thead th").allTextContents()).toEqual(["When", "What", "Reads left", "Reader"]);
+  // A table that reads as one: headings over their values, ruled rows, room before the button.
+  await expect(log.locator("thead th").first()).toHaveCSS("text-align", "start");
+  await expect(log.locator("tbody td").first()).toHaveCSS("border-bottom-style", "solid");
+  const tableBox = await log.boundingBox();
+  const buttonBox = await status.getByRole("button", { name: "Delete now" }).boundingBox();
+  expect((buttonBox?.y ?? 0) - ((tableBox?.y ?? 0) + (tableBox?.height ?? 0))).toBeGreaterThanOrEqual(16);
   for (const url of requested) expect(url).not.toContain(token);
 
   status.once("dialog", (dialog) => void dialog.accept());
@@ -49,4 +63,20 @@ test("a status link without its token, or with another note's, shows nothing", a
     );
     await expect(page.getByRole("table")).toHaveCount(0);
   }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("each entry of the log is a block of labelled lines, nothing off the side", async ({ page, api }) => {
+    const { json } = await api.create({ content: "x", ttl: "1h" });
+    await page.goto(`/status/${json.id as string}#${json.delete_token as string}`);
+    const cells = page.getByRole("table", { name: "Access log" }).locator("tr[data-event=created] td");
+    await expect(cells).toHaveCount(4);
+    const labels = await cells.evaluateAll((tds) =>
+      tds.map((td) => getComputedStyle(td, "::before").content),
+    );
+    expect(labels).toEqual(['"When"', '"What"', '"Reads left"', '"Reader"']);
+    await expectNoSidewaysScroll(page);
+  });
 });

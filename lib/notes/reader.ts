@@ -1,5 +1,6 @@
 import "server-only";
 import { hmacSha256 } from "../crypto/digest";
+import { browserFamily } from "./browser-family";
 import type { Reader } from "./note-event-sql";
 import { readerSalt } from "./reader-salt";
 
@@ -10,20 +11,6 @@ import { readerSalt } from "./reader-salt";
 // so a fingerprint links reads of one note on one day only, and the database alone cannot tell whose
 // they were. Whoever holds the day's salt (the server's memory, or the shared Redis) can test
 // candidate addresses against that day's fingerprints until the day ends and the salt is forgotten.
-
-/** The browser family a User-Agent names, or null; never the header itself. */
-export function browserFamily(userAgent: string | null): string | null {
-  if (!userAgent) return null;
-  const families: [RegExp, string][] = [
-    [/\bEdg(e|A|iOS)?\//, "Edge"],
-    [/\bOPR\//, "Opera"],
-    [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-    [/\bChrome\/|\bCriOS\//, "Chrome"],
-    [/\bSafari\//, "Safari"],
-    [/^curl\//, "curl"],
-  ];
-  return families.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "other";
-}
 
 /** The reader of note `id`, as the access log keeps it. */
 export async function readerOf(id: string, headers: Headers, clientId: string): Promise<Reader> {

@@ -1,4 +1,5 @@
 import type { Element, Root } from "hast";
+import { toString } from "hast-util-to-string";
 import { ALLOWED_PROTOCOLS, CLOBBER_PREFIX } from "./sanitize-schema";
 import { walkElements } from "./walk-elements";
 
@@ -45,11 +46,26 @@ function removeChild(parent: Root | Element, child: Element): void {
   if (index >= 0) parent.children.splice(index, 1);
 }
 
+/** The words of a task-list item, without those of the lists nested in it. */
+function itemText(parent: Root | Element): string {
+  const own = parent.children.filter(
+    (child) => child.type !== "element" || (child.tagName !== "ul" && child.tagName !== "ol"),
+  );
+  return own
+    .map((child) => (child.type === "text" ? child.value : child.type === "element" ? toString(child) : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 // Task lists need `<input type="checkbox" disabled>`; any other input (text, submit, ...) goes,
-// and a checkbox written by hand is disabled like the ones GFM makes.
+// and a checkbox written by hand is disabled like the ones GFM makes. Each checkbox is named by
+// its item's words, as a form control must be for a screen reader to say what is (not) done.
 function hardenInput(element: Element, parent: Root | Element): void {
-  if (element.properties.type !== "checkbox") removeChild(parent, element);
-  else element.properties.disabled = true;
+  if (element.properties.type !== "checkbox") return removeChild(parent, element);
+  element.properties.disabled = true;
+  const label = itemText(parent);
+  if (label) element.properties.ariaLabel = label;
 }
 
 function hardenImage(element: Element): void {

@@ -39,12 +39,16 @@ describe("renderNote: Markdown", () => {
     expect(md("~~gone~~")).toBe("<p><del>gone</del></p>");
   });
 
-  it("renders task lists as disabled checkboxes", () => {
-    expect(md("- [x] done\n- [ ] todo")).toBe(
+  it("renders task lists as disabled checkboxes, each named by its item's own words", () => {
+    expect(md("- [x] done\n- [ ] to **do**\n  - [ ] inner")).toBe(
       [
         '<ul class="contains-task-list">',
-        '<li class="task-list-item"><input type="checkbox" checked disabled> done</li>',
-        '<li class="task-list-item"><input type="checkbox" disabled> todo</li>',
+        '<li class="task-list-item"><input type="checkbox" checked disabled aria-label="done"> done</li>',
+        '<li class="task-list-item"><input type="checkbox" disabled aria-label="to do"> to <strong>do</strong>',
+        '<ul class="contains-task-list">',
+        '<li class="task-list-item"><input type="checkbox" disabled aria-label="inner"> inner</li>',
+        "</ul>",
+        "</li>",
         "</ul>",
       ].join("\n"),
     );
@@ -146,7 +150,7 @@ describe("renderNote: HTML", () => {
 
   it("keeps a checkbox only inside a list item, disabled", () => {
     expect(html('<li><input type="checkbox" checked> a</li>')).toBe(
-      '<li><input type="checkbox" checked disabled> a</li>',
+      '<li><input type="checkbox" checked disabled aria-label="a"> a</li>',
     );
     expect(html('<li><input type="text" value="x"> a</li><input type="checkbox">')).toBe("<li> a</li>");
   });

@@ -81,12 +81,9 @@ const TAG_ATTRIBUTES: Readonly<Record<string, readonly AttributeRule[]>> = {
   ul: [["className", "contains-task-list"]],
   ol: [["className", "contains-task-list"], "start", "reversed"],
   li: [["className", "task-list-item"]],
-  // Only the form GFM task lists produce; harden-elements removes inputs that are not checkboxes.
-  input: [
-    ["type", "checkbox"],
-    ["disabled", true],
-    ["checked", true],
-  ],
+  // Only the form GFM task lists produce; harden-elements removes inputs that are not checkboxes,
+  // and names each by its item's words (aria-label).
+  input: [["type", "checkbox"], ["disabled", true], ["checked", true], "ariaLabel"],
   section: ["dataFootnotes", ["className", "footnotes"]],
   td: TABLE_CELL,
   th: [...TABLE_CELL, ["scope", "row", "col", "rowgroup", "colgroup"]],

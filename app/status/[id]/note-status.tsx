@@ -80,7 +80,7 @@ export function NoteStatus({ id }: { id: string }) {
         </p>
       )}
       {log.state === "shown" && (
-        <table aria-label={t("tableLabel")}>
+        <table className="log-table" aria-label={t("tableLabel")}>
           <thead>
             <tr>
               <th scope="col">{t("when")}</th>
@@ -93,11 +93,11 @@ export function NoteStatus({ id }: { id: string }) {
           <tbody>
             {events.map((event, index) => (
               <tr key={index} data-event={event.type}>
-                <td>{formatDateTime(event.at, locale)}</td>
-                <td>{t(`events.${event.type}`)}</td>
-                {withRecipients && <td>{event.recipient ?? t("everyone")}</td>}
-                <td>{event.remaining_views ?? "—"}</td>
-                <td>
+                <td data-label={t("when")}>{formatDateTime(event.at, locale)}</td>
+                <td data-label={t("what")}>{t(`events.${event.type}`)}</td>
+                {withRecipients && <td data-label={t("recipient")}>{event.recipient ?? t("everyone")}</td>}
+                <td data-label={t("readsLeft")}>{event.remaining_views ?? "—"}</td>
+                <td data-label={t("reader")}>
                   {/* A browser's name and an address read left to right, also on a page in Arabic. */}
                   {event.client ? <span dir="ltr">{`${event.browser ?? "?"} · ${event.client}`}</span> : "—"}
                 </td>

@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { adminSecret, siteOrigin } from "../admin/admin-support";
+import { createRequest } from "../support/requests";
+import { expect, test, widths } from "./browser-test";
+
+// Every page, in both themes and at both widths, against axe-core's WCAG 2.2 A and AA rules: no
+// serious or critical violation. One browser page per theme and width walks through all of them (a
+// note is created, shared, revealed, watched; a secret is asked for; the admin signs in), and keeps
+// a screenshot of each step in the test's output folder (test-results/), to look at.
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Found = { page: string; rule: string; impact: string; help: string; targets: string[] };
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+async function violations(page: Page, name: string): Promise<Found[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: name,
+      rule: violation.id,
+      impact: violation.impact ?? "",
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+}
+
+const NOTE = [
+  "# Checklist",
+  "- [x] Tag the release\n- [ ] Run `migrate`",
+  "| Step | Owner |\n|---|---|\n| Tag | Ana |",
+  "```ts\nconst answer = 42;\n```",
+].join("\n\n");
+
+for (const theme of ["light", "dark"] as const) {
+  for (const width of widths) {
+    test(`every page, ${theme} theme, ${width.name}: no serious or critical WCAG 2.2 AA violation`, async ({
+      page,
+      api,
+    }, testInfo: TestInfo) => {
+      await page.setViewportSize(width.viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.context().addCookies([{ name: "theme", value: theme, url: siteOrigin }]);
+      const found: Found[] = [];
+      const check = async (name: string) => {
+        found.push(...(await violations(page, name)));
+        await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+      };
+
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await check("create");
+
+      await page.getByLabel("Text", { exact: true }).fill(NOTE);
+      await page.getByLabel("Read limit").fill("2");
+      await page.getByLabel("Password (optional)").fill("hunter2");
+      await page.getByRole("button", { name: "Create note" }).click();
+      await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
+      await check("result");
+      const link = await page.getByRole("textbox", { name: "Link" }).inputValue();
+      const status = await page.getByRole("textbox", { name: "Status page" }).inputValue();
+
+      await page.goto(link);
+      await expect(page.getByLabel("Password")).toBeVisible();
+      await check("password");
+      await page.getByLabel("Password").fill("hunter2");
+      await page.getByRole("button", { name: "Reveal note" }).click();
+      await expect(page.getByRole("article").locator("code").first()).toBeVisible();
+      await check("viewer");
+
+      await page.goto(status);
+      await expect(
+        page.getByRole("table", { name: "Access log" }).locator("tr[data-event=read]"),
+      ).toHaveCount(1);
+      await check("status");
+
+      const id = await api.createId({
+        ttl: "1h",
+        pages: [
+          { title: "Setup", content: NOTE },
+          { title: "Contacts", content: "- Ana: ana@example.com" },
+        ],
+      });
+      await page.goto(`/${id}`);
+      await expect(page.getByRole("tab", { name: "Setup" })).toHaveAttribute("aria-selected", "true");
+      await check("pages");
+
+      await page.goto("/AAAAAAAAAA");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await check("not-found");
+
+      await page.goto("/requests/new");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask for a secret");
+      await check("request-new");
+      await page.goto((await createRequest(page.request, { title: "Credentials" })).url);
+      await expect(page.getByLabel("Your answer")).toBeVisible();
+      await check("request");
+
+      await page.goto("/admin");
+      await expect(page.getByLabel("Admin secret")).toBeVisible();
+      await check("admin-sign-in");
+      await page.getByLabel("Admin secret").fill(adminSecret);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByLabel("Key label").fill(`a11y-${theme}-${width.name}`);
+      await page.getByRole("button", { name: "Issue key" }).click();
+      await expect(page.getByLabel("New API key")).toBeVisible();
+      await check("admin");
+
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import Bowser from "bowser";
+
+// The browsers bowser knows by name. For any other User-Agent it falls back to the first product
+// token ("Anything/1.0 …"), which the reader chooses: the log keeps only names from this list.
+const knownBrowsers = new Set(Object.values(Bowser.BROWSER_MAP));
+
+// Tools that read notes from a terminal or a script: they name themselves first in User-Agent, and
+// no browser parser knows them. Anything else is "other".
+const commandLineClients: [RegExp, string][] = [
+  [/^curl\//, "curl"],
+  [/^Wget\//i, "Wget"],
+];
+
+/**
+ * The browser a User-Agent names ("Chrome", "Firefox", "Safari", "Microsoft Edge"…), or a known
+ * command-line client, or "other"; null without the header. Browsers are named by bowser, whose
+ * patterns are kept current by its maintainers (headless Chromium says "HeadlessChrome … Safari/",
+ * which a hand-written list once took for Safari).
+ */
+export function browserFamily(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = Bowser.getParser(userAgent).getBrowserName();
+  if (knownBrowsers.has(browser)) return browser;
+  return commandLineClients.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "other";
+}
