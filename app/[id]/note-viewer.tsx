@@ -10,12 +10,19 @@ import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-respon
 import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
-import { linkKey, openEncryptedNote, openFailureMessage, subscribeToFragment } from "./open-encrypted-note";
+import {
+  linkKey,
+  openEncryptedNote,
+  openFailureMessage,
+  plainNote,
+  subscribeToFragment,
+  type OpenedNote,
+} from "./open-encrypted-note";
 
 type Phase =
   | { name: "locked"; error?: string }
   | { name: "reading" }
-  | { name: "shown"; note: ReadNoteResponse }
+  | ({ name: "shown" } & OpenedNote)
   | { name: "undecryptable"; message: string; note: ReadNoteResponse }
   /** the server refused the read's key proof: this key is not the note's */
   | { name: "wrongKey"; key: string }
@@ -37,9 +44,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const cannotDecrypt = meta.encrypted && fragmentKey !== null && !webCryptoAvailable();
 
   async function open(note: ReadNoteResponse, key: string, password: string | undefined) {
-    if (!note.encrypted) return setPhase({ name: "shown", note });
+    if (!note.encrypted) return setPhase({ name: "shown", ...plainNote(note) });
     try {
-      setPhase({ name: "shown", note: await openEncryptedNote(note, key, password) });
+      setPhase({ name: "shown", ...(await openEncryptedNote(note, key, password)) });
     } catch (error) {
       setPhase({ name: "undecryptable", message: openFailureMessage(openErrors, error), note });
     }
@@ -78,7 +85,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     void read(typeof password === "string" ? password : undefined);
   }
 
-  if (phase.name === "shown") return <NoteArticle note={phase.note} frameStyleNonce={frameStyleNonce} />;
+  if (phase.name === "shown") {
+    return <NoteArticle note={phase.note} files={phase.files} frameStyleNonce={frameStyleNonce} />;
+  }
   if (phase.name === "undecryptable") {
     const { note, message } = phase;
     return (

@@ -59,6 +59,8 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/browser/files-large.spec.ts
+  filesLarge: base + 120,
 };
 
 const taken = Object.values(testPorts);
