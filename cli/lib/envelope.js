@@ -15,7 +15,10 @@
 //   password  = UTF-8 of its Unicode NFC form, as the server's scrypt check takes it, so "café" typed
 //               with a combining accent opens what was sealed with a precomposed one (envelopes sealed
 //               before this took the password as typed: opening tries that spelling too)
-//   plaintext = UTF-8 JSON {"pages": [{"title", "content", "format": "markdown" | "html"}, …]}
+//   plaintext = UTF-8 JSON {"pages": [{"title", "content", "format"}, …], "files": […]} (the note
+//               document: cli/lib/note-document.js)
+//   files key = the same ikm, under each file's own salt (cli/lib/file-envelope.js): sealNote and
+//               openNoteWithFilesKey hand it on, so a password note stretches its password once
 //
 // Beside the envelope, the key proof: HKDF-SHA256(the link's key, no salt, info "notes-e2e key-proof
 // v1"), 32 bytes, base64url. The client sends it when it creates the note, and the server keeps only
@@ -27,20 +30,22 @@
 // Every parameter is fixed by the version: an envelope cannot ask for fewer iterations or another
 // cipher, and a new choice is a new version.
 
+import { decodeBase64url as decode, encodeBase64url as encode } from "./base64url.js";
+import { documentOf, parseDocument } from "./note-document.js";
+
 const version = "v1";
 const saltBytes = 16;
 const ivBytes = 12;
 const keyBytes = 32;
 const tagBytes = 16;
 const pbkdf2Iterations = 600_000;
-const maxPages = 100;
 const modes = /** @type {const} */ (["key", "key+password"]);
-const formats = ["markdown", "html"];
 const keyProofInfo = "notes-e2e key-proof v1";
 
 /** @typedef {(typeof modes)[number]} Mode */
-/** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
-/** @typedef {{ pages: NotePageText[] }} NoteDocument */
+/** @typedef {import("./note-document.js").NotePageText} NotePageText */
+/** @typedef {import("./note-document.js").NoteFile} NoteFile */
+/** @typedef {import("./note-document.js").NoteDocument} NoteDocument */
 
 /**
  * Why an envelope could not be opened: `bad_key` (the link's key is missing or malformed),
@@ -66,22 +71,6 @@ const envelopePattern = new RegExp(
   `^${version}\\.(${modes.map((mode) => mode.replace("+", "\\+")).join("|")})\\.(${base64url}{22})\\.(${base64url}{16})\\.(${base64url}{22,})$`,
 );
 
-/** @param {Uint8Array} bytes */
-function encode(bytes) {
-  let binary = "";
-  // In slices: String.fromCharCode with half a megabyte of arguments would overflow the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** @param {string} text */
-function decode(text) {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 /** @param {number} length */
 const randomBytes = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
 const utf8 = new TextEncoder();
@@ -106,12 +95,15 @@ export function isWellFormedEnvelope(/** @type {unknown} */ envelope) {
 }
 
 /**
+ * The ikm every key of a note comes from (see the top of this file), as a key that only derives:
+ * nothing can read it back.
  * @param {Uint8Array<ArrayBuffer>} key the link's 32 bytes
  * @param {Mode} mode
  * @param {Uint8Array<ArrayBuffer>} salt
  * @param {string | undefined} password
+ * @returns {Promise<CryptoKey>}
  */
-async function aesKey(key, mode, salt, password) {
+async function noteIkm(key, mode, salt, password) {
   let ikm = key;
   if (mode === "key+password") {
     const passwordKey = await subtle().importKey("raw", utf8.encode(password), "PBKDF2", false, [
@@ -126,10 +118,18 @@ async function aesKey(key, mode, salt, password) {
     ikm.set(key);
     ikm.set(new Uint8Array(stretched), keyBytes);
   }
-  const base = await subtle().importKey("raw", ikm, "HKDF", false, ["deriveKey"]);
+  return subtle().importKey("raw", ikm, "HKDF", false, ["deriveKey"]);
+}
+
+/**
+ * @param {CryptoKey} ikm
+ * @param {Mode} mode
+ * @param {Uint8Array<ArrayBuffer>} salt
+ */
+function aesKey(ikm, mode, salt) {
   return subtle().deriveKey(
     { name: "HKDF", hash: "SHA-256", salt, info: utf8.encode(`notes-e2e ${version} ${mode}`) },
-    base,
+    ikm,
     { name: "AES-GCM", length: 256 },
     false,
     ["encrypt", "decrypt"],
@@ -152,18 +152,14 @@ export async function keyProof(key) {
   return encode(new Uint8Array(proof));
 }
 
-/** @param {string | NoteDocument} note */
-function documentOf(note) {
-  return typeof note === "string" ? { pages: [{ title: "", content: note, format: "markdown" }] } : note;
-}
-
 /**
- * Seals a note (text: one Markdown page; or a document of pages) under a fresh random key. With a
- * password, the envelope opens only with the key and the password together.
+ * Seals a note (text: one Markdown page; or a document of pages, and of files) under a fresh random
+ * key. With a password, the envelope opens only with the key and the password together.
  * @param {string | NoteDocument} note
  * @param {{ password?: string }} [options]
- * @returns {Promise<{ envelope: string, key: string, keyProof: string }>} the envelope and key proof to
- *   send, the key for the link's fragment
+ * @returns {Promise<{ envelope: string, key: string, keyProof: string, filesKey: CryptoKey }>} the
+ *   envelope and key proof to send, the key for the link's fragment, and the key the note's files
+ *   are sealed under (fileKey in cli/lib/file-envelope.js)
  */
 export async function sealNote(note, options = {}) {
   const password = options.password ? options.password.normalize("NFC") : undefined;
@@ -174,9 +170,10 @@ export async function sealNote(note, options = {}) {
   const iv = randomBytes(ivBytes);
   const header = `${version}.${mode}.${encode(salt)}.${encode(iv)}`;
   const plaintext = utf8.encode(JSON.stringify(documentOf(note)));
+  const filesKey = await noteIkm(key, mode, salt, password);
   const ciphertext = await subtle().encrypt(
     { name: "AES-GCM", iv, additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
-    await aesKey(key, mode, salt, password),
+    await aesKey(filesKey, mode, salt),
     plaintext,
   );
   const linkKey = encode(key);
@@ -184,41 +181,20 @@ export async function sealNote(note, options = {}) {
     envelope: `${header}.${encode(new Uint8Array(ciphertext))}`,
     key: linkKey,
     keyProof: await keyProof(linkKey),
+    filesKey,
   };
 }
 
-/** @param {unknown} value */
-function isPage(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const { title, content, format } = /** @type {Record<string, unknown>} */ (value);
-  return typeof title === "string" && typeof content === "string" && formats.includes(String(format));
-}
-
-/** @param {Uint8Array} plaintext @returns {NoteDocument} */
-function parseDocument(plaintext) {
-  /** @type {unknown} */
-  let parsed;
-  try {
-    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plaintext));
-  } catch {
-    throw new EnvelopeError("bad_document", "The note opened, but its text is not a note document.");
-  }
-  const pages = /** @type {{ pages?: unknown }} */ (parsed ?? {}).pages;
-  if (!Array.isArray(pages) || pages.length < 1 || pages.length > maxPages || !pages.every(isPage)) {
-    throw new EnvelopeError("bad_document", "The note opened, but its pages are not well formed.");
-  }
-  return { pages: pages.map(({ title, content, format }) => ({ title, content, format })) };
-}
-
 /**
- * Opens an envelope with the link's key (and the note's password, when it was sealed with one).
+ * Opens an envelope with the link's key (and the note's password, when it was sealed with one), and
+ * hands on the key its files are sealed under, so that they need no second password stretching.
  * Throws EnvelopeError when it cannot; a changed envelope fails like a wrong key.
  * @param {string} envelope
  * @param {string} key
  * @param {string} [password]
- * @returns {Promise<NoteDocument>}
+ * @returns {Promise<{ document: NoteDocument, filesKey: CryptoKey }>}
  */
-export async function openNote(envelope, key, password) {
+export async function openNoteWithFilesKey(envelope, key, password) {
   if (!isWellFormedKey(key)) {
     throw new EnvelopeError("bad_key", "The link's key is missing or malformed.");
   }
@@ -236,19 +212,37 @@ export async function openNote(envelope, key, password) {
       ? [...new Set([password.normalize("NFC"), password])]
       : [/** @type {string | undefined} */ (undefined)];
   for (const spelling of spellings) {
+    const filesKey = await noteIkm(decode(key), /** @type {Mode} */ (mode), decode(salt), spelling);
+    /** @type {ArrayBuffer} */
+    let plaintext;
     try {
-      const plaintext = await subtle().decrypt(
+      plaintext = await subtle().decrypt(
         { name: "AES-GCM", iv: decode(iv), additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
-        await aesKey(decode(key), /** @type {Mode} */ (mode), decode(salt), spelling),
+        await aesKey(filesKey, /** @type {Mode} */ (mode), decode(salt)),
         decode(ciphertext),
       );
-      return parseDocument(new Uint8Array(plaintext));
-    } catch (error) {
-      if (error instanceof EnvelopeError) throw error;
+    } catch {
+      continue;
     }
+    const document = parseDocument(new Uint8Array(plaintext));
+    if (!document) {
+      throw new EnvelopeError("bad_document", "The note opened, but its text is not a note document.");
+    }
+    return { document, filesKey };
   }
   throw new EnvelopeError(
     "wrong_key",
     "The note could not be decrypted: the link's key (or the password) is wrong, or the note was changed.",
   );
+}
+
+/**
+ * Opens an envelope (openNoteWithFilesKey) and answers its note document alone.
+ * @param {string} envelope
+ * @param {string} key
+ * @param {string} [password]
+ * @returns {Promise<NoteDocument>}
+ */
+export async function openNote(envelope, key, password) {
+  return (await openNoteWithFilesKey(envelope, key, password)).document;
 }

@@ -8,7 +8,9 @@ export {
   isWellFormedKeyProof,
   keyProof,
   openNote,
+  openNoteWithFilesKey,
   sealNote,
   type NoteDocument,
+  type NoteFile,
   type NotePageText,
 } from "../../cli/lib/envelope.js";

@@ -1,0 +1,105 @@
+// @ts-check
+// The plaintext that a note's envelope seals (cli/lib/envelope.js), as UTF-8 JSON:
+//
+//   {"pages": [{"title", "content", "format": "markdown" | "html"}, …],
+//    "files": [{"name", "type", "size", "salt"}, …]}
+//
+//   pages = 1 to 100; none ("pages": []) only when the note carries files
+//   files = optional; when present, 1 or more in upload order (the index of each in the API), each
+//           with its name (1 to 255 characters, no / or \, no control characters, not . or ..), its
+//           MIME type, its size in bytes and its own salt (16 bytes, base64url): the salt makes its
+//           key (cli/lib/file-envelope.js), so no two files of a note may share one
+//
+// Anything else in the JSON is dropped on opening; a document that breaks a rule does not open.
+
+const maxPages = 100;
+const formats = ["markdown", "html"];
+const maxNameLength = 255;
+// A MIME type's restricted names (RFC 6838 §4.2), without parameters.
+const typePattern = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/;
+// 16 bytes in 22 base64url characters: the last one carries only 2 bits, so each salt has one spelling.
+const saltPattern = /^[A-Za-z0-9_-]{21}[AQgw]$/;
+const forbiddenInName = /[/\\\u0000-\u001f\u007f-\u009f]/;
+
+/** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
+/** @typedef {{ name: string, type: string, size: number, salt: string }} NoteFile */
+/** @typedef {{ pages: NotePageText[], files?: NoteFile[] }} NoteDocument */
+
+/**
+ * True when `name` may be a file's name: what a reader can save under it in any folder without
+ * leaving that folder or writing a control character to a terminal.
+ */
+export function isFileName(/** @type {unknown} */ name) {
+  return (
+    typeof name === "string" &&
+    name.length >= 1 &&
+    name.length <= maxNameLength &&
+    name !== "." &&
+    name !== ".." &&
+    !forbiddenInName.test(name)
+  );
+}
+
+/** True when `type` is a MIME type (type/subtype, no parameters). */
+export function isFileType(/** @type {unknown} */ type) {
+  return typeof type === "string" && typePattern.test(type);
+}
+
+/** @param {string | NoteDocument} note */
+export function documentOf(note) {
+  return typeof note === "string" ? { pages: [{ title: "", content: note, format: "markdown" }] } : note;
+}
+
+/** @param {unknown} value */
+function isPage(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const { title, content, format } = /** @type {Record<string, unknown>} */ (value);
+  return typeof title === "string" && typeof content === "string" && formats.includes(String(format));
+}
+
+/** @param {unknown} value */
+function isFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const { name, type, size, salt } = /** @type {Record<string, unknown>} */ (value);
+  return (
+    isFileName(name) &&
+    isFileType(type) &&
+    Number.isSafeInteger(size) &&
+    Number(size) >= 0 &&
+    typeof salt === "string" &&
+    saltPattern.test(salt)
+  );
+}
+
+/** @param {unknown} files */
+function areFiles(files) {
+  if (files === undefined) return true;
+  if (!Array.isArray(files) || files.length === 0 || !files.every(isFile)) return false;
+  return new Set(files.map((file) => file.salt)).size === files.length;
+}
+
+/**
+ * The note document in an envelope's plaintext, holding only the fields above; null when the
+ * plaintext is not one.
+ * @param {Uint8Array} plaintext
+ * @returns {NoteDocument | null}
+ */
+export function parseDocument(plaintext) {
+  /** @type {unknown} */
+  let parsed;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plaintext));
+  } catch {
+    return null;
+  }
+  const { pages, files } = /** @type {{ pages?: unknown, files?: unknown }} */ (parsed ?? {});
+  const fewestPages = files === undefined ? 1 : 0;
+  if (!Array.isArray(pages) || pages.length < fewestPages || pages.length > maxPages) return null;
+  if (!pages.every(isPage) || !areFiles(files)) return null;
+  return {
+    pages: pages.map(({ title, content, format }) => ({ title, content, format })),
+    ...(Array.isArray(files) && {
+      files: files.map(({ name, type, size, salt }) => ({ name, type, size, salt })),
+    }),
+  };
+}
