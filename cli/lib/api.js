@@ -16,8 +16,11 @@ function failureKind(/** @type {string} */ code, /** @type {number} */ status) {
   return "refused";
 }
 
-/** @param {Response} response */
-async function errorOf(response) {
+/**
+ * The CliError of an error answer of the API.
+ * @param {Response} response
+ */
+export async function errorOf(response) {
   /** @type {Json} */
   let body = {};
   try {
@@ -33,6 +36,28 @@ async function errorOf(response) {
 }
 
 /**
+ * One HTTP request to the service, as this client sends them all (its user agent, a time limit
+ * unless `init.signal` brings its own, no redirects): the response, whatever its status; throws
+ * CliError when no answer came.
+ * @param {string} url
+ * @param {RequestInit & { headers?: Record<string, string> }} init
+ * @returns {Promise<Response>}
+ */
+export async function send(url, init) {
+  try {
+    return await fetch(url, {
+      ...init,
+      headers: { "user-agent": "notes-cli", ...init.headers },
+      signal: init.signal ?? AbortSignal.timeout(requestTimeoutMs),
+      redirect: "error",
+    });
+  } catch (error) {
+    const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
+    throw new CliError("unavailable", "unreachable", `cannot reach ${new URL(url).origin} (${cause})`);
+  }
+}
+
+/**
  * One call of the notes API at `server` (the base URL, no trailing slash). Answers the JSON body of a
  * success (null for 204); throws CliError for an error answer or when the server cannot be reached.
  * @param {string} server
@@ -42,21 +67,12 @@ async function errorOf(response) {
  * @returns {Promise<Json | null>}
  */
 export async function callApi(server, method, path, options = {}) {
-  const headers = { "user-agent": "notes-cli", accept: "application/json", ...options.headers };
-  /** @type {Response} */
-  let response;
-  try {
-    response = await fetch(`${server}/api/v1/${path}`, {
-      method,
-      headers: options.body ? { ...headers, "content-type": "application/json" } : headers,
-      body: options.body && JSON.stringify(options.body),
-      signal: AbortSignal.timeout(requestTimeoutMs),
-      redirect: "error",
-    });
-  } catch (error) {
-    const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? String(error);
-    throw new CliError("unavailable", "unreachable", `cannot reach ${server} (${cause})`);
-  }
+  const headers = { accept: "application/json", ...options.headers };
+  const response = await send(`${server}/api/v1/${path}`, {
+    method,
+    headers: options.body ? { ...headers, "content-type": "application/json" } : headers,
+    body: options.body && JSON.stringify(options.body),
+  });
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return null;
   try {

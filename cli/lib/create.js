@@ -4,6 +4,8 @@ import path from "node:path";
 import { callApiRetrying, credentialHeaders } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { sealNote } from "./envelope.js";
+import { newFileSalt } from "./file-envelope.js";
+import { localFiles, uploadFiles } from "./files.js";
 import { serverBase } from "./link.js";
 import { givenPassword, requirePassword } from "./password.js";
 
@@ -107,8 +109,42 @@ async function passwordOf({ values, env }) {
 }
 
 /**
- * `notes create [FILE|-]` or `notes create --pages FILE...`: sends the note (sealed here first,
- * unless --no-encrypt) and prints its link, or its recipients' links (printCreated).
+ * The note to send, sealed here unless --no-encrypt: its pages, and its files (their names, types
+ * and salts inside the envelope; only their sizes beside it).
+ * @param {Settings["values"]} values
+ * @param {NotePageText[]} pages
+ * @param {import("./files.js").LocalFile[]} files
+ * @param {string | undefined} password
+ */
+async function noteOf(values, pages, files, password) {
+  if (values["no-encrypt"]) {
+    const text = values.pages
+      ? { pages }
+      : pages[0] && { content: pages[0].content, format: pages[0].format };
+    const declared = files.map(({ name, type, size }) => ({ name, type, size }));
+    return { note: { ...text, ...(files.length && { files: declared }) }, sealed: null, salts: [] };
+  }
+  const salts = files.map(() => newFileSalt());
+  const sealedFiles = files.map(({ name, type, size }, index) => ({
+    name,
+    type,
+    size,
+    salt: salts[index] ?? "",
+  }));
+  const sealed = await sealNote({ pages, ...(files.length && { files: sealedFiles }) }, { password });
+  const note = {
+    content: sealed.envelope,
+    key_proof: sealed.keyProof,
+    encrypted: true,
+    ...(files.length && { files: files.map(({ size }) => ({ size })) }),
+  };
+  return { note, sealed, salts };
+}
+
+/**
+ * `notes create [FILE|-] [--file PATH]...` or `notes create --pages FILE...`: sends the note (sealed
+ * here first, unless --no-encrypt), then its files chunk by chunk, and prints its link, or its
+ * recipients' links (printCreated). With --file and no FILE, the note is its files alone.
  * @param {Settings} settings
  */
 export async function createCommand(settings) {
@@ -119,30 +155,25 @@ export async function createCommand(settings) {
   }
   if (!values.pages && positionals.length > 1) throw usageError("one file per note; several are --pages");
   if (values.pages && positionals.length === 0) throw usageError("--pages needs the pages' files");
-  const files = positionals.length ? positionals : ["-"];
-  if (files.filter((file) => file === "-").length > 1) throw usageError("stdin can be read only once");
+  const attachments = await localFiles(values.file ?? []);
+  const texts = positionals.length || attachments.length ? positionals : ["-"];
+  if (texts.filter((file) => file === "-").length > 1) throw usageError("stdin can be read only once");
   const server = serverBase(settings.server);
   const lifetime = lifetimeOf(settings);
   const burnAfter = burnAfterOf(values.burn);
   const recipients = recipientsOf(values.recipient);
   const password = await passwordOf(settings);
-  const pages = await Promise.all(files.map((file) => pageOf(file, format, Boolean(values.pages))));
+  const pages = await Promise.all(texts.map((file) => pageOf(file, format, Boolean(values.pages))));
 
-  let note;
-  let sealed = null;
-  if (!values["no-encrypt"]) {
-    sealed = await sealNote({ pages }, { password });
-    note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
-  } else if (values.pages) {
-    note = { pages };
-  } else {
-    note = { content: pages[0]?.content, format: pages[0]?.format };
-  }
+  const { note, sealed, salts } = await noteOf(values, pages, attachments, password);
   const body = { ...note, ...lifetime, ...burnAfter, ...recipients, ...(password && { password }) };
   // Retried with one Idempotency-Key: a create whose answer was lost gives back the note it stored.
   const created = await callApiRetrying(server, "POST", "shares", {
     body,
     headers: credentialHeaders({ key }),
   });
+  if (attachments.length) {
+    await uploadFiles(created ?? {}, attachments, sealed && { filesKey: sealed.filesKey, salts });
+  }
   printCreated(created, sealed ? `#${sealed.key}` : "");
 }

@@ -6,7 +6,9 @@ export const helpText = `notes: share notes from the command line, end-to-end en
 Usage:
   notes create [FILE|-]          a note from FILE, or stdin (- or no FILE)
   notes create --pages FILE...   a note of several pages, titled by the files' names
-  notes read LINK                print the note (decrypted here); counts a view
+  notes create [FILE|-] --file PATH...
+                                 a note with files attached (without FILE or -: files alone)
+  notes read LINK [--save DIR]   print the note (decrypted here), save its files; counts a view
   notes meta LINK                the note's metadata as JSON; never counts a view
   notes delete LINK              take the note down (its owner only)
   notes events LINK              the note's access log as JSON (its owner only)
@@ -24,7 +26,9 @@ create options:
                          from NOTES_PASSWORD or --password-file
   --password-file FILE   the password is FILE's first line (implies --password)
   --format markdown|html the pages' format (default: html for .html/.htm files, else markdown)
-  --no-encrypt           send the text itself and let the server render it
+  --no-encrypt           send the text (and files) themselves; the server renders and seals them
+  --file PATH            attach the file at PATH (give it once per file); sent in 1 MiB chunks,
+                         sealed here unless --no-encrypt, resumed after a dropped connection
   --recipient LABEL      one link per recipient, each with its own reads (give it 2 to 50 times)
   Prints the link alone on stdout. Without an API key the note gets a delete token, shown once
   on stderr as "delete-token: ndt_..."; give it to delete and events with --token.
@@ -34,8 +38,12 @@ create options:
 read options:
   --password-file FILE   the password, when the note has one (else NOTES_PASSWORD, else asked)
   --page N               print page N (from 1) only
-  --json                 print {"pages": [{"title", "content", "format"}, ...]}
-  A note of several pages prints each under a "==> title <==" line.
+  --json                 print {"pages": [{"title", "content", "format"}, ...]}, and for a note
+                         with files "files": [{"name", "type", "size", "path"}, ...]
+  --save DIR             save the note's files into DIR (opened here, chunk by chunk); a name
+                         that exists gets " (1)", " (2)"... before its extension, never overwritten
+  A note of several pages prints each under a "==> title <==" line. A note's files are granted
+  to this read only, for a few minutes: without --save they are listed on stderr, not saved.
 
 delete and events options:
   --token TOKEN          the delete token of a note created without a key (or NOTES_DELETE_TOKEN)
@@ -51,5 +59,7 @@ Exit status (errors are one line on stderr: "notes: <code>: <message>"):
   1 usage              5 unreachable, rate       70 a bug in this client
   2 not found, gone      limited or failing      130 interrupted at the prompt
   3 password needed    6 no key in the link, or
-    or wrong             it does not open it
+    or wrong             it does not open the note
+                         or a file (or a file's
+                         name cannot be saved)
 `;

@@ -1,9 +1,10 @@
 // @ts-check
 import { callApi, callApiRetrying } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
-import { EnvelopeError, isWellFormedKey, keyProof, openNote } from "./envelope.js";
+import { EnvelopeError, isWellFormedKey, keyProof, openNoteWithFilesKey } from "./envelope.js";
 import { parseLink } from "./link.js";
 import { requirePassword } from "./password.js";
+import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
 
 /** @typedef {import("./envelope.js").NoteDocument} NoteDocument */
 /** @typedef {import("./api.js").Json} Json */
@@ -17,20 +18,21 @@ const pageText = (/** @type {Json} */ page) => ({
 });
 
 /**
- * The note's pages: opened here with the link's key (and password) when it is end to end encrypted.
+ * The note's pages: opened here with the link's key (and password) when it is end to end encrypted,
+ * with the key its files are sealed under; a note of files alone has no pages.
  * @param {Json} note the read answer
  * @param {string} key
  * @param {() => Promise<string>} askPassword
  * @param {string | undefined} password the one sent to the server, if any
- * @returns {Promise<NoteDocument>}
+ * @returns {Promise<{ document: NoteDocument, filesKey: CryptoKey | null }>}
  */
 async function documentOf(note, key, askPassword, password) {
   if (!note.encrypted) {
-    const pages = Array.isArray(note.pages) ? note.pages : [note];
-    return { pages: pages.map(pageText) };
+    const pages = Array.isArray(note.pages) ? note.pages : typeof note.content === "string" ? [note] : [];
+    return { document: { pages: pages.map(pageText) }, filesKey: null };
   }
   try {
-    return await openNote(String(note.content), key, password);
+    return await openNoteWithFilesKey(String(note.content), key, password);
   } catch (error) {
     if (!(error instanceof EnvelopeError)) throw error;
     // Sealed with a password the server does not ask for: the read is done, only the opening needs it.
@@ -48,13 +50,15 @@ async function documentOf(note, key, askPassword, password) {
 /**
  * What `notes read` prints: a single page as it was written; one page of several with --page N
  * (from 1); several pages each under a `==> title <==` line (like `head` with several files); or,
- * with --json, the document {"pages": [{"title", "content", "format"}, …]}.
+ * with --json, the document {"pages": [{"title", "content", "format"}, …]}, and for a note with
+ * files "files": [{"name", "type", "size", "path"}, …] (path: where --save wrote it, else null).
  * @param {NoteDocument} document
  * @param {{ json?: boolean, page?: string }} values
+ * @param {{ name: string, type: string, size: number, path: string | null }[]} files
  */
-function output(document, values) {
+function output(document, values, files) {
   const { pages } = document;
-  if (values.json) return `${JSON.stringify(document)}\n`;
+  if (values.json) return `${JSON.stringify({ pages, ...(files.length && { files }) })}\n`;
   if (values.page !== undefined) return pages[Number(values.page) - 1]?.content ?? "";
   if (pages.length === 1) return pages[0]?.content ?? "";
   return pages
@@ -86,6 +90,7 @@ export async function readCommand({ values, positionals, server, env }) {
     throw usageError("--page takes a page number from 1");
   }
   const { server: base, id, key } = parseLink(positionals[0], server);
+  const directory = values.save === undefined ? undefined : await checkSaveDirectory(values.save);
   if (key && !isWellFormedKey(key)) throw new CliError("decrypt", "bad_key", "the link's key is malformed");
   // No API key: reading needs none, and the link's server may be anyone's.
   const meta = /** @type {Json} */ (await callApi(base, "GET", `shares/${id}/meta`));
@@ -102,7 +107,22 @@ export async function readCommand({ values, positionals, server, env }) {
     ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
   };
   const note = /** @type {Json} */ (await callApiRetrying(base, "POST", `shares/${id}/read`, { body }));
-  const document = await documentOf(note, key, askPassword, password);
+  const opened = await documentOf(note, key, askPassword, password);
+  const { document } = opened;
   checkPage(page, document.pages.length);
-  process.stdout.write(output(document, values));
+  const files = await filesOf(note, opened.filesKey && { document, filesKey: opened.filesKey });
+  // The text first: it is the reader's already, whatever happens to the downloads.
+  if (!values.json) process.stdout.write(output(document, values, []));
+  const paths = directory === undefined ? [] : await saveFiles(directory, files);
+  if (directory === undefined && files.length) {
+    const list = files.map(({ name, size }) => `${name} (${size} bytes)`).join(", ");
+    process.stderr.write(`notes: files not saved, read with --save DIR to keep them: ${list}\n`);
+  }
+  const described = files.map(({ name, type, size }, index) => ({
+    name,
+    type,
+    size,
+    path: paths[index] ?? null,
+  }));
+  if (values.json) process.stdout.write(output(document, values, described));
 }

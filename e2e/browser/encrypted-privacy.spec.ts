@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Request } from "@playwright/test";
-import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { dumpDatabase } from "../support/database-dump";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
@@ -10,25 +10,6 @@ import { expect, test } from "./browser-test";
 // The proof that an end-to-end encrypted note's text and key never reach the server: every request
 // the pages send, every row of every table and everything the server logged are searched for them.
 // A server of its own, so that its log and its database hold this test's traffic and nothing else.
-
-/** Every row of every table in the database, as text. */
-async function dumpDatabase(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows: tables } = await client.query<{ name: string }>(
-      "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
-    );
-    const dumps: string[] = [];
-    for (const { name } of tables) {
-      const { rows } = await client.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
-      dumps.push(`${name}\n${rows.map(({ row }) => row).join("\n")}`);
-    }
-    return dumps.join("\n");
-  } finally {
-    await client.end();
-  }
-}
 
 /** A request as the server receives it: its URL, every header and its body. */
 const asSent = async (request: Request) =>

@@ -61,6 +61,9 @@ export const testPorts = {
   idempotencyServer: base + 91,
   // e2e/browser/files-large.spec.ts
   filesLarge: base + 120,
+  // e2e/api/cli-files.spec.ts
+  cliFilesServer: base + 130,
+  cliFilesProxy: base + 131,
 };
 
 const taken = Object.values(testPorts);

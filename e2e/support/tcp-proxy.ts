@@ -15,7 +15,12 @@ export type TcpProxy = {
   close: () => Promise<void>;
 };
 
-export async function startTcpProxy(options: { port: number; target: { host: string; port: number } }) {
+export async function startTcpProxy(options: {
+  port: number;
+  target: { host: string; port: number };
+  /** sees every byte a client sends through the proxy (to check what reached the target) */
+  onClientData?: (chunk: Buffer) => void;
+}) {
   const { target } = options;
   let mode: ProxyMode = "up";
   const pairs = new Set<[Socket, Socket]>();
@@ -36,7 +41,10 @@ export async function startTcpProxy(options: { port: number; target: { host: str
     client.on("error", forget).on("close", forget);
     upstream.on("error", forget).on("close", forget);
     // While the network is silent, bytes are dropped, not delivered later.
-    client.on("data", (chunk) => mode !== "blackhole" && upstream.write(chunk));
+    client.on("data", (chunk) => {
+      options.onClientData?.(chunk);
+      if (mode !== "blackhole") upstream.write(chunk);
+    });
     upstream.on("data", (chunk) => {
       if (mode === "up") client.write(chunk);
       else if (mode === "reset") {

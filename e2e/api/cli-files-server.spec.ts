@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, open, writeFile } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { dumpDatabase } from "../support/database-dump";
+import { expect, test } from "../support/fixtures";
+import { notesCli } from "../support/notes-cli";
+import { testPorts } from "../support/ports";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { timeouts } from "../support/timeouts";
+
+// The command-line client's files against a server of this spec's own, reached through a TCP proxy
+// that records every byte the client sends and can drop the connection: files of 200 MiB (over
+// the default 100 MiB limit, so this server allows more), an upload that resumes after its
+// connection was dropped, and the proof that for an end-to-end file no request, no row and no log
+// line holds its plaintext, its name or the link's key.
+
+const MiB = 1024 * 1024;
+
+test.describe.configure({ mode: "serial" });
+
+let database: TestDatabase | undefined;
+let server: ServerProcess | undefined;
+let proxy: TcpProxy | undefined;
+let sent: Buffer[] = [];
+const through = `http://127.0.0.1:${testPorts.cliFilesProxy}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(timeouts.serverTest);
+  database = await createTestDatabase("cli_files");
+  server = await startServer({
+    port: testPorts.cliFilesServer,
+    env: {
+      DATABASE_URL: database.url,
+      FILE_MAX_BYTES: String(256 * MiB),
+      FILES_MAX_TOTAL_BYTES: String(512 * MiB),
+    },
+  });
+  proxy = await startTcpProxy({
+    port: testPorts.cliFilesProxy,
+    target: { host: "127.0.0.1", port: testPorts.cliFilesServer },
+    onClientData: (chunk) => sent.push(chunk),
+  });
+});
+
+test.afterAll(async () => {
+  await proxy?.close();
+  await server?.stop();
+  await database?.drop();
+});
+
+async function folder(prefix: string) {
+  await mkdir(test.info().outputPath(), { recursive: true });
+  return mkdtemp(test.info().outputPath(`${prefix}-`));
+}
+
+/** A file of `size` random bytes, written 1 MiB at a time: its path and SHA-256. */
+async function bigFile(name: string, size: number) {
+  const file = path.join(await folder("send"), name);
+  const handle = await open(file, "w");
+  const hash = createHash("sha256");
+  for (let written = 0; written < size; written += MiB) {
+    const piece = randomBytes(Math.min(MiB, size - written));
+    hash.update(piece);
+    await handle.write(piece);
+  }
+  await handle.close();
+  return { file, sha256: hash.digest("hex") };
+}
+
+async function sha256Of(file: string) {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+/** Reads `link` with --save into a new folder: the saved file's SHA-256. */
+async function savedSha256(link: string, name: string) {
+  const directory = await folder("save");
+  const read = await notesCli(["read", link, "--save", directory]);
+  expect(read, read.stderr).toEqual({ code: 0, stdout: "", stderr: "" });
+  return sha256Of(path.join(directory, name));
+}
+
+async function storedChunks() {
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  try {
+    return (await client.query<{ count: number }>("SELECT count(*)::int AS count FROM file_chunks")).rows[0]!
+      .count;
+  } finally {
+    await client.end();
+  }
+}
+
+for (const mode of ["end to end", "plain"] as const) {
+  test(`${mode}: a file of 200 MiB arrives whole`, async () => {
+    test.setTimeout(timeouts.serverTest);
+    const { file, sha256 } = await bigFile("large.bin", 200 * MiB);
+    const flags = mode === "plain" ? ["--no-encrypt"] : [];
+    const created = await notesCli(["create", ...flags, "--file", file], { env: { NOTES_SERVER: through } });
+    expect(created, created.stderr).toMatchObject({ code: 0 });
+    expect(await savedSha256(created.stdout.trimEnd(), "large.bin")).toBe(sha256);
+  });
+}
+
+test("an upload whose connection drops half-way resumes where the server stopped", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const size = 64 * MiB + 7;
+  const { file, sha256 } = await bigFile("resumed.bin", size);
+  const before = await storedChunks();
+  const running = notesCli(["create", "--file", file], { env: { NOTES_SERVER: through } });
+  await expect.poll(storedChunks, { intervals: [20] }).toBeGreaterThanOrEqual(before + 3);
+  // Every connection dropped, new ones refused for a while: the chunk in flight is lost.
+  proxy!.setMode("refuse");
+  const storedWhenCut = (await storedChunks()) - before;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  proxy!.setMode("up");
+  const created = await running;
+  expect(created, created.stderr).toMatchObject({
+    code: 0,
+    stderr: expect.stringMatching(/^delete-token: /),
+  });
+  expect(storedWhenCut).toBeLessThan(65);
+  expect((await storedChunks()) - before).toBe(65);
+  expect(await savedSha256(created.stdout.trimEnd(), "resumed.bin")).toBe(sha256);
+});
+
+test("an end-to-end file's plaintext, name and key reach no request, no row and no log line", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const marker = `plaintext-${randomBytes(8).toString("hex")}`;
+  const name = `name-${randomBytes(8).toString("hex")}.txt`;
+  const directory = await folder("private");
+  const file = path.join(directory, name);
+  // A chunk and a half of the marker, so that it lies across a chunk's edge too.
+  await writeFile(file, marker.repeat(Math.ceil((1.5 * MiB) / marker.length)));
+  sent = [];
+  const created = await notesCli(["create", "--file", file], { env: { NOTES_SERVER: through } });
+  expect(created, created.stderr).toMatchObject({ code: 0 });
+  const link = created.stdout.trimEnd();
+  const key = link.split("#")[1]!;
+  expect(await savedSha256(link, name)).toBe(await sha256Of(file));
+
+  const traffic = Buffer.concat(sent).toString("latin1");
+  // What was recorded is the real traffic: the create, the file's two chunks, the read, the download.
+  expect(traffic.match(/^POST \/api\/v1\/shares HTTP\/1\.1\r$/gm)).toHaveLength(1);
+  expect(traffic.match(/^PUT \/api\/v1\/shares\/\w+\/files\/0\/chunks\/[01] HTTP\/1\.1\r$/gm)).toHaveLength(
+    2,
+  );
+  expect(traffic.match(/^GET \/api\/v1\/shares\/\w+\/files\/0\?grant=/gm)).toHaveLength(1);
+  expect(traffic.length).toBeGreaterThan(1.5 * MiB);
+  const dump = await dumpDatabase(database!.url);
+  expect(dump).toContain(link.split("/").pop()!.split("#")[0]);
+  const log = server!.stdout() + server!.stderr();
+  const hex = (text: string) => Buffer.from(text).toString("hex");
+  for (const secret of [marker, name, key]) {
+    expect(traffic).not.toContain(secret);
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain(hex(secret));
+    expect(log).not.toContain(secret);
+  }
+});

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, open, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { sealNote } from "../../cli/lib/envelope.js";
+import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
+import { expect, test } from "../support/fixtures";
+import { notesCli } from "../support/notes-cli";
+
+// The command-line client's files against the shared test server: `notes create --file` and
+// `notes read --save` move files of the sizes around a chunk's edges, end to end and plain, with a
+// password; a name that would leave the folder is refused, and no file is ever written over.
+// (The 200 MiB files, the dropped connection and what the server sees: cli-files-server.spec.ts.)
+
+const MiB = 1024 * 1024;
+type SavedFile = { name: string; type: string; size: number; path: string | null };
+
+/** A new folder in the test's output folder. */
+async function folder(prefix: string) {
+  await mkdir(test.info().outputPath(), { recursive: true });
+  return mkdtemp(test.info().outputPath(`${prefix}-`));
+}
+
+/** Files of these sizes (random bytes), written in a new folder: their paths and SHA-256. */
+async function randomFiles(sizes: Record<string, number>) {
+  const directory = await folder("send");
+  return Promise.all(
+    Object.entries(sizes).map(async ([name, size]) => {
+      const bytes = randomBytes(size);
+      const file = path.join(directory, name);
+      await writeFile(file, bytes);
+      return { file, name, size, sha256: createHash("sha256").update(bytes).digest("hex") };
+    }),
+  );
+}
+
+/** The SHA-256 of a file, read as a stream. */
+async function sha256Of(file: string) {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+async function create(server: string, args: string[], input?: string) {
+  const run = await notesCli(["create", ...args], { input, env: { NOTES_SERVER: server } });
+  expect(run, run.stderr).toMatchObject({ code: 0 });
+  return run.stdout.trimEnd();
+}
+
+async function readSaved(link: string, directory: string, args: string[] = []) {
+  const run = await notesCli(["read", link, "--save", directory, "--json", ...args]);
+  expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
+  return JSON.parse(run.stdout) as { pages: unknown[]; files?: SavedFile[] };
+}
+
+const edgeSizes = { "empty.bin": 0, "one.txt": 1, "chunk.bin": MiB, "chunk-and-one.pdf": MiB + 1 };
+const types: Record<string, string> = {
+  "empty.bin": "application/octet-stream",
+  "one.txt": "text/plain",
+  "chunk.bin": "application/octet-stream",
+  "chunk-and-one.pdf": "application/pdf",
+};
+
+test.describe("notes create --file and notes read --save", () => {
+  for (const mode of ["end to end", "plain"] as const) {
+    test(`${mode}: files of 0 B, 1 B, 1 MiB and 1 MiB + 1 arrive whole, beside the text`, async ({
+      api,
+      baseURL,
+    }) => {
+      const files = await randomFiles(edgeSizes);
+      const flags = mode === "plain" ? ["--no-encrypt"] : [];
+      const link = await create(
+        baseURL!,
+        [...flags, "-", ...files.flatMap(({ file }) => ["--file", file])],
+        "text\n",
+      );
+      const id = link.split("/").pop()!.split("#")[0]!;
+      expect(link.includes("#")).toBe(mode === "end to end");
+      const { json: meta } = await api.meta(id);
+      expect(meta).toMatchObject({ encrypted: mode === "end to end", files_pending: false });
+
+      const directory = await folder("save");
+      const read = await readSaved(link, directory);
+      expect(read.pages).toEqual([{ title: "", content: "text\n", format: "markdown" }]);
+      expect(read.files).toEqual(
+        files.map(({ name, size }) => ({ name, type: types[name], size, path: path.join(directory, name) })),
+      );
+      for (const { name, sha256 } of files) expect(await sha256Of(path.join(directory, name))).toBe(sha256);
+      // Without --json the text is printed as ever.
+      const again = await notesCli(["read", link, "--save", await folder("again")]);
+      expect(again).toEqual({ code: 0, stdout: "text\n", stderr: "" });
+    });
+  }
+
+  test("a note of files alone, with a password: the password opens the files too", async ({ baseURL }) => {
+    const [file] = await randomFiles({ "secret.pem": 3 * MiB + 5 });
+    const secrets = await folder("password");
+    const passwordFile = path.join(secrets, "password");
+    await writeFile(passwordFile, "correct horse\n");
+    const link = await create(baseURL!, ["--password-file", passwordFile, "--file", file!.file]);
+
+    const wrong = path.join(secrets, "wrong");
+    await writeFile(wrong, "wrong horse\n");
+    const directory = await folder("save");
+    const refused = await notesCli(["read", link, "--save", directory, "--password-file", wrong]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/^notes: bad_password: /);
+    expect(await readdir(directory)).toEqual([]);
+
+    const read = await readSaved(link, directory, ["--password-file", passwordFile]);
+    expect(read.pages).toEqual([]);
+    expect(read.files).toEqual([
+      {
+        name: "secret.pem",
+        type: "application/x-pem-file",
+        size: 3 * MiB + 5,
+        path: path.join(directory, "secret.pem"),
+      },
+    ]);
+    expect(await sha256Of(path.join(directory, "secret.pem"))).toBe(file!.sha256);
+  });
+
+  test("never writes over a file: the next free name, the first file untouched", async ({ baseURL }) => {
+    const [file] = await randomFiles({ "report.pdf": 10 });
+    const link = await create(baseURL!, ["--file", file!.file]);
+    const directory = await folder("save");
+    await writeFile(path.join(directory, "report.pdf"), "mine");
+    await writeFile(path.join(directory, "report (1).pdf"), "mine too");
+    const read = await readSaved(link, directory);
+    expect(read.files?.map(({ path: saved }) => saved)).toEqual([path.join(directory, "report (2).pdf")]);
+    expect(await readFile(path.join(directory, "report.pdf"), "utf8")).toBe("mine");
+    expect(await readFile(path.join(directory, "report (1).pdf"), "utf8")).toBe("mine too");
+    expect(await sha256Of(path.join(directory, "report (2).pdf"))).toBe(file!.sha256);
+    expect((await readdir(directory)).sort()).toEqual(["report (1).pdf", "report (2).pdf", "report.pdf"]);
+  });
+
+  test("without --save: the text, and the files listed on stderr", async ({ baseURL }) => {
+    const [file] = await randomFiles({ "a.bin": 5 });
+    const link = await create(baseURL!, ["--file", file!.file], "hello\n");
+    expect(await notesCli(["read", link])).toEqual({
+      code: 0,
+      stdout: "hello\n",
+      stderr: "notes: files not saved, read with --save DIR to keep them: a.bin (5 bytes)\n",
+    });
+  });
+
+  test("refuses a file whose name would leave the folder, before writing anything", async ({
+    api,
+    baseURL,
+  }) => {
+    // A sender of its own making, as a hostile one would: sealNote takes any document.
+    const content = new TextEncoder().encode("escape");
+    const salt = newFileSalt();
+    const sealed = await sealNote({
+      pages: [],
+      files: [{ name: "../x", type: "text/plain", size: content.length, salt }],
+    });
+    const { response, json } = await api.create({
+      content: sealed.envelope,
+      key_proof: sealed.keyProof,
+      encrypted: true,
+      files: [{ size: content.length }],
+    });
+    expect(response.status(), JSON.stringify(json)).toBe(201);
+    const files = json.files as { upload_url: string }[];
+    const key = await fileKey(sealed.filesKey, salt);
+    async function* source() {
+      yield content;
+    }
+    for await (const chunk of encryptFileChunks(key, source(), content.length)) {
+      const put = await fetch(`${files[0]!.upload_url}/chunks/0`, {
+        method: "PUT",
+        headers: { "x-upload-token": String(json.upload_token), "content-type": "application/octet-stream" },
+        body: chunk,
+      });
+      expect(put.status).toBe(204);
+    }
+    const parent = await folder("parent");
+    const directory = path.join(parent, "save");
+    await mkdir(directory);
+    const run = await notesCli(["read", `${baseURL}/${String(json.id)}#${sealed.key}`, "--save", directory]);
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/^notes: bad_document: /);
+    expect(await readdir(parent)).toEqual(["save"]);
+    expect(await readdir(directory)).toEqual([]);
+    // Names the CLI cannot send are refused before anything is sent.
+    const odd = path.join(await folder("odd"), "line\nbreak");
+    await (await open(odd, "w")).close();
+    const refused = await notesCli(["create", "--file", odd], { env: { NOTES_SERVER: baseURL! } });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'notes: usage: cannot send a file named "line\\nbreak": rename it\n',
+    });
+  });
+});
