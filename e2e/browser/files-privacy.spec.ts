@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Request } from "@playwright/test";
+import { dumpDatabase } from "../support/database-dump";
+import { databaseUrl } from "../support/fixtures";
 import { downloadBy, fileInput, MiB, sha256, withoutSavePicker } from "../support/files";
 import { expect, test } from "./browser-test";
 
 // An end-to-end note's files leave the browser as ciphertext only: no request the writer's or the
-// reader's browser sends carries a file's plaintext, its name or the link's key, in its body or URL.
+// reader's browser sends carries a file's plaintext, its name or the link's key, in its body or URL,
+// and the database holds none of them either (as text, or as bytes in hex).
 
 type Sent = { method: string; url: string; body: Buffer | null };
 
@@ -58,4 +61,8 @@ test("no request carries a file's plaintext, its name or the key", async ({ page
   expect(
     read.filter((request) => request.method === "POST").map((request) => new URL(request.url).pathname),
   ).toEqual([`${new URL(url).pathname.replace(/^\//, "/api/v1/shares/")}/read`]);
+  const dump = await dumpDatabase(databaseUrl);
+  expect(dump).toContain(new URL(url).pathname.slice(1));
+  for (const secret of secrets) expect(dump.includes(secret.toString("hex"))).toBe(false);
+  for (const text of [marker, name, key]) expect(dump.includes(text)).toBe(false);
 });
