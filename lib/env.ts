@@ -11,8 +11,10 @@ import {
   type SealingKey,
   type SealingKeys,
 } from "./crypto/seal";
+import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
+import { optional, parsedWith, wholeNumber } from "./setting-schemas";
 
 // The only reader of process.env: every setting is validated once, and a bad value stops the
 // process with a message naming the variable. Settings come from the environment, then from the
@@ -24,26 +26,6 @@ nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV === "development", {
   info: () => {},
   error: (...messages: unknown[]) => console.error(...messages),
 });
-
-// An empty variable (as .env files often leave them) means "not set".
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
-const wholeNumber = (min: number, max: number) => {
-  const error = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
-
-/** A setting read by `parse`, which answers null for a value it does not understand. */
-const parsedWith = <T>(parse: (text: string) => T | null, message: string) =>
-  optional(
-    z.string().transform((text, context) => {
-      const value = parse(text);
-      if (value !== null) return value;
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }),
-  );
 
 /** Comma-separated base64url 32-byte keys; null (refused) when any part is not one. */
 function parseSealingKeys(text: string): SealingKeys | null {
@@ -185,6 +167,9 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000).default(60_000),
   /** `npm start` looks for due deliveries this often; 0 turns delivery off in this process. */
   WEBHOOK_POLL_INTERVAL_MS: wholeNumber(0, 600_000).default(1_000),
+
+  // Files attached to notes, and where their chunks are stored (lib/files/file-settings.ts)
+  ...fileSettings,
 });
 
 // Upstash needs both its URL and its token; one without the other is a mistake, not "memory".
@@ -208,6 +193,7 @@ const checkedEnvSchema = envSchema
       "use the same one, and losing it loses every note, so keep a copy somewhere safe. Generate " +
       `one with: ${generateSealingKeyCommand}`,
   })
+  .refine(...s3SettingsComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],
     error: "must be one of TTL_CHOICES",

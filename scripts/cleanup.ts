@@ -5,8 +5,10 @@ import { closeDatabase } from "../lib/db";
 import { purgeExpiredNotes } from "../lib/notes/purge-expired-notes";
 
 try {
-  const { expired, burned } = await purgeExpiredNotes();
-  console.log(`Purged ${expired} expired and ${burned} burned note(s).`);
+  const { expired, burned, abandoned, files } = await purgeExpiredNotes();
+  console.log(
+    `Purged ${expired} expired, ${burned} burned and ${abandoned} abandoned note(s), and ${files} file(s).`,
+  );
   await closeDatabase();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

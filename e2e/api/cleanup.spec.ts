@@ -92,9 +92,11 @@ test.describe("cleanup", () => {
       const purged = await cron(`Bearer ${cronSecret}`);
       expect(purged.status).toBe(200);
       expect(purged.headers.get("cache-control")).toBe("no-store");
-      expect(await json(purged)).toEqual({ purged: { expired: 1, burned: 1 } });
+      expect(await json(purged)).toEqual({ purged: { expired: 1, burned: 1, abandoned: 0, files: 0 } });
       await expectOnlyLiveLeft(base, sql, notes);
-      expect(await json(await cron(`Bearer ${cronSecret}`))).toEqual({ purged: { expired: 0, burned: 0 } });
+      expect(await json(await cron(`Bearer ${cronSecret}`))).toEqual({
+        purged: { expired: 0, burned: 0, abandoned: 0, files: 0 },
+      });
 
       // The command line, as an operator's crontab would run it, next to the running server.
       const more = await seed(base, sql);

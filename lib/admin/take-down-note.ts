@@ -1,5 +1,6 @@
 import "server-only";
 import { queryRows } from "../db";
+import { discardFilesOf } from "../files/collect-files";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { assertNoteId, notFound } from "../notes/note-id";
 import { takeDownNoteSql } from "../notes/note-sql";
@@ -17,5 +18,6 @@ export async function takeDownNote(options: { id: string }): Promise<TakenDown> 
   const [row] = await queryRows<TakenDown>(takeDownNoteSql(options.id));
   if (!row) throw notFound();
   countNote("deleted", row);
+  await discardFilesOf([row.id]);
   return row;
 }

@@ -6,6 +6,11 @@ export function sha256(data: string): Buffer {
   return createHash("sha256").update(data, "utf8").digest();
 }
 
+/** Hex SHA-256 of binary data (a file chunk's checksum). */
+export function bytesSha256Hex(data: Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
 /** Compares two digests in constant time; digests of different lengths are simply unequal. */
 export function digestsEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

@@ -33,7 +33,7 @@ export function routeHandlers<P extends RoutePattern>(
     GET: handle("GET"),
     HEAD: served.includes("GET") ? undefined : refuse,
     POST: handle("POST"),
-    PUT: refuse,
+    PUT: handle("PUT"),
     PATCH: refuse,
     DELETE: handle("DELETE"),
     OPTIONS: options,

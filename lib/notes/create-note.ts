@@ -3,6 +3,7 @@ import { hashPassword } from "../crypto/password-hash";
 import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
+import { declareFiles, type Uploads } from "../files/declare-files";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote } from "../metrics/metrics";
@@ -33,6 +34,8 @@ export type CreatedNoteRow = {
   delete_token: string | null;
   /** with recipients: one link each, in the order given (the note's own id is the owner handle) */
   links?: RecipientLink[];
+  /** with files: the upload token and where each file's chunks go (shown once) */
+  uploads?: Uploads;
 };
 
 /** The note's pages as stored: a single-page note is one page without a title. */
@@ -101,6 +104,7 @@ export async function createNote(options: {
     );
   }
   const lifetime = lifetimeOf(body, keyed);
+  const files = body.files && declareFiles(body.files, { keyed, encrypted: body.encrypted === true });
   // A note with a password is sealed by the key derived from it, so the server alone cannot open it.
   const password = body.password ? await hashPassword(body.password) : null;
   const passwordHash = password?.hash ?? null;
@@ -137,11 +141,20 @@ export async function createNote(options: {
       id: linkId,
       label: sealRecipientLabel(sealingKeys()[0], linkId, label),
     }));
-    const answer = { password_required: passwordHash !== null, owned: keyed, delete_token: deleteToken };
+    const answer = {
+      password_required: passwordHash !== null,
+      owned: keyed,
+      delete_token: deleteToken,
+      ...(files && { uploads: files.uploads }),
+    };
     const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
     const insert = () =>
       queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-        insertNoteSql(id, { ...note, pages: sealedPages, recipients: sealedLinks }, keep),
+        insertNoteSql(
+          id,
+          { ...note, pages: sealedPages, recipients: sealedLinks, files: files?.rows(id, sealingKey) },
+          keep,
+        ),
       );
     const rows = idempotency ? await insertKeeping(idempotency, insert) : await insert();
     // Another request with the same key stored its note first: its answer is this one's.

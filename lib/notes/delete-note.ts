@@ -1,5 +1,6 @@
 import "server-only";
 import { queryRows } from "../db";
+import { discardFilesOf } from "../files/collect-files";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { deleteTokenMatches } from "./delete-token";
@@ -31,4 +32,5 @@ export async function deleteNote(options: {
   const [deleted] = await queryRows<NoteTraits>(deleteLiveNoteSql(id));
   if (!deleted) throw notFound();
   countNote("deleted", deleted);
+  await discardFilesOf([id]);
 }

@@ -19,6 +19,10 @@ export type NoteMetaRow = {
   /** wrong passwords left before the note is destroyed; null: no limit */
   password_attempts_left: number | null;
   encrypted: boolean;
+  /** files attached; 0: none */
+  file_count: number;
+  /** files still being uploaded: reads answer files_incomplete */
+  files_pending: boolean;
 };
 
 /** Metadata of a live note. Never counts a view and never touches the content. */

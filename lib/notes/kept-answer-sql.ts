@@ -24,7 +24,7 @@ export function keepReadCte(keep: KeepAnswer, verifiedHash: string | null) {
       SELECT ${keep.lookup}, c.id, ${keptUntil(keep)}, ${verifiedHash}::text,
              jsonb_build_object('id', c.id, 'sealed_as', c.sealed_as, 'created_at', c.created_at,
                'expires_at', c.expires_at, 'burn_after', c.burn_after, 'read_count', c.read_count,
-               'burned', c.burned, 'multi_page', c.multi_page, 'encrypted', c.encrypted,
+               'burned', c.burned, 'multi_page', c.multi_page, 'encrypted', c.encrypted, 'file_count', c.file_count,
                'pages', (SELECT jsonb_agg(jsonb_build_object('page_index', p.page_index, 'title', p.title,
                           'content', p.content, 'content_type', p.content_type, 'html', p.html,
                           'raw_html', p.raw_html, 'sealed_by', p.sealed_by) ORDER BY p.page_index)

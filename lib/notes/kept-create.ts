@@ -18,7 +18,10 @@ import type { ContentType } from "./note-policy";
 export type CreateIdempotency = { lookup: string; fingerprint: string };
 
 /** What the kept answer must not show a database dump: sealed, and bound to its row's lookup. */
-type SealedPart = Pick<CreatedNoteRow, "password_required" | "owned" | "delete_token" | "links"> & {
+type SealedPart = Pick<
+  CreatedNoteRow,
+  "password_required" | "owned" | "delete_token" | "links" | "uploads"
+> & {
   fingerprint: string;
 };
 type KeptCreateAnswer = {

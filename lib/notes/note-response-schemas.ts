@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createdFilesFields, metaFilesFields, readFilesField } from "../files/file-response-schemas";
 import { contentTypes, deleteTokenPattern, notePolicy, noteIdPattern } from "./note-policy";
 
 // The shapes of the API's note responses. The builders in note-response.ts are typed by them, so
@@ -50,6 +51,7 @@ export const createdNoteResponseSchema = z.strictObject({
     .describe(
       "shown only here: send as X-Delete-Token to delete the note; null for notes created with a key",
     ),
+  ...createdFilesFields,
 });
 
 export const noteMetaResponseSchema = z.strictObject({
@@ -74,6 +76,7 @@ export const noteMetaResponseSchema = z.strictObject({
   content_type: contentType,
   page_count: z.int().min(1),
   encrypted,
+  ...metaFilesFields,
 });
 
 const readPageSchema = z.strictObject({
@@ -103,6 +106,7 @@ export const readNoteResponseSchema = z.strictObject({
         "show it only in a sandboxed frame without same-origin",
     ),
   pages: z.array(readPageSchema).optional().describe("multi-page notes only"),
+  ...readFilesField,
 });
 
 export const noteEventTypes = ["created", "read", "burned", "password_failed", "deleted", "expired"] as const;

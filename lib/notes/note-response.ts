@@ -1,3 +1,5 @@
+import { toUploadsResponse } from "../files/declare-files";
+import { downloadUrl } from "../files/grant-files";
 import type { CreatedNoteRow } from "./create-note";
 import type { NoteMetaRow } from "./get-note-meta";
 import type { NoteEvent } from "./note-events";
@@ -36,6 +38,7 @@ export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): Cre
     owned: row.owned,
     api_key: row.owned,
     delete_token: row.delete_token,
+    ...(row.uploads && toUploadsResponse(row.uploads, baseUrl, row.id)),
   };
 }
 
@@ -56,10 +59,11 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
     content_type: row.content_type,
     page_count: row.page_count,
     encrypted: row.encrypted,
+    ...(row.file_count > 0 && { file_count: row.file_count, files_pending: row.files_pending }),
   };
 }
 
-export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
+export function toReadNoteResponse(row: ReadNoteRow, baseUrl: string): ReadNoteResponse {
   const [first] = row.pages;
   return {
     id: row.id,
@@ -82,6 +86,14 @@ export function toReadNoteResponse(row: ReadNoteRow): ReadNoteResponse {
         content: page.content,
         content_type: page.content_type,
         html: page.html,
+      })),
+    }),
+    ...(row.files && {
+      files: row.files.map((file) => ({
+        index: file.index,
+        size: file.size,
+        ...(file.name !== undefined && { name: file.name, type: file.type }),
+        download_url: downloadUrl(baseUrl, row.id, file),
       })),
     }),
   };

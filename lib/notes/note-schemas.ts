@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isWellFormedEnvelope, isWellFormedKeyProof } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
 import { env } from "../env";
+import { declaredFilesIssue, declaredFilesSchema } from "../files/file-schemas";
 import { contentTypes, notePolicy } from "./note-policy";
 
 /** The key proof's OpenAPI description, at create and at read. */
@@ -104,9 +105,10 @@ export const createNoteBodySchema = z
       .optional()
       .describe(keyProofDescription("with encrypted: true: the proof every read must then present")),
     recipients: recipientsSchema.optional(),
+    files: declaredFilesSchema.optional(),
   })
   .check((ctx) => {
-    const { content, pages, password, burn_after_failures, encrypted, key_proof } = ctx.value;
+    const { content, pages, password, burn_after_failures, encrypted, key_proof, files } = ctx.value;
     if (encrypted === true) {
       encryptedNoteIssues(ctx.value).forEach((issue) => ctx.issues.push({ ...issue, input: ctx.value }));
     } else if (content !== undefined && pages !== undefined) {
@@ -116,9 +118,12 @@ export const createNoteBodySchema = z
         path: ["pages"],
         message: "give either content or pages, not both",
       });
-    } else if (content === undefined && pages === undefined) {
+    } else if (content === undefined && pages === undefined && files === undefined) {
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["content"], message: "is required" });
     }
+    const filesIssue = files && declaredFilesIssue(files, encrypted === true);
+    if (filesIssue)
+      ctx.issues.push({ code: "custom", input: ctx.value, path: ["files"], message: filesIssue });
     if (burn_after_failures != null && !password) {
       // Wrong passwords can only be counted on a note that has one.
       ctx.issues.push({
@@ -206,6 +211,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   burn_after_failures: "bad_burn_after",
   recipients: "bad_recipients",
   key_proof: "bad_envelope",
+  files: "bad_files",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

@@ -1,4 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
+import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { forgetKeptAnswersCte, keepCreateCte, keepReadCte, type KeepAnswer } from "./kept-answer-sql";
 import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
@@ -45,6 +46,8 @@ export type NewNote = {
   keyProofHash?: string | null;
   /** one link per recipient (lib/notes/note-link-sql.ts); the note's own id is then the owner handle */
   recipients?: RecipientLink[];
+  /** files to be uploaded: the note is pending until they are (lib/files) */
+  files?: NewFiles;
 };
 
 /**
@@ -59,21 +62,25 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
   const encrypted = note.encrypted ?? false;
   const keyProofHash = note.keyProofHash ?? null;
   const links = note.recipients ?? [];
+  const fileCount = note.files?.list.length ?? 0;
   return Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
-                          encrypted, live_links, key_proof_hash)
+                          encrypted, live_links, key_proof_hash, file_count, files_left, files_pending,
+                          upload_token_hash, upload_expires_at)
       SELECT ${id},
               date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
-              ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash}
+              ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash},
+              ${fileCount}::int, ${fileCount}::int, ${fileCount > 0}, ${note.files?.uploadTokenHash ?? null},
+              ${note.files?.uploadExpiresAt ?? null}::timestamptz
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
-                api_key_id, delete_token_hash, content_id, recipient
-    ), ${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
+                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending
+    ), ${insertFilesCte(note.files)}${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
       SELECT note.id, p.page_index, p.title, p.content, p.content_type::content_type, p.html, p.raw_html,
@@ -100,7 +107,7 @@ export function noteMetaSql(id: string) {
                 ELSE (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
                       WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views,
            password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
-           burn_after_failures - failed_attempts AS password_attempts_left
+           burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending
     FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
@@ -110,7 +117,8 @@ const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 /** What a read is checked against before it may count: the password's hash and the key proof's. */
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
-    SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash
+    SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
+           files_pending
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -147,7 +155,7 @@ const opened = "(SELECT * FROM consumed UNION ALL SELECT * FROM viewed) AS opene
 
 /** What a read returns of its note's row, and what its log entries are made from. */
 const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
-  burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id`;
+  burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id, file_count`;
 
 /**
  * Reads a note in one statement. A note with a view limit consumes one view: the UPDATE's WHERE is
@@ -169,7 +177,7 @@ export function consumeNoteSql(
   reader: Reader,
   keep?: KeepAnswer,
 ) {
-  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle}
+  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending
     AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
     AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
   return Prisma.sql`
@@ -184,7 +192,7 @@ export function consumeNoteSql(
     ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
-           opened.read_count, opened.burned, opened.multi_page, opened.encrypted,
+           opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,
            p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM ${Prisma.raw(opened)} JOIN share_pages p ON p.share_id = opened.sealed_as
     ORDER BY p.page_index`;

@@ -90,12 +90,17 @@ describe("purgeExpiredNotes", () => {
     ];
 
     // Batches of two: the loop has to come back for more, and stops when a batch is short.
-    expect(await purgeExpiredNotes({ batchSize: 2 })).toEqual({ expired: 5, burned: 2 });
+    expect(await purgeExpiredNotes({ batchSize: 2 })).toEqual({
+      expired: 5,
+      burned: 2,
+      abandoned: 0,
+      files: 0,
+    });
     expect(await remaining([...live, ...expired, ...burned])).toEqual({
       shares: [...live].sort(),
       pages: [...live].sort(),
     });
-    expect(await purgeExpiredNotes()).toEqual({ expired: 0, burned: 0 });
+    expect(await purgeExpiredNotes()).toEqual({ expired: 0, burned: 0, abandoned: 0, files: 0 });
   });
 
   it("stops between batches once its signal is aborted", async () => {
@@ -107,9 +112,16 @@ describe("purgeExpiredNotes", () => {
     expect(await purgeExpiredNotes({ batchSize: 1, signal: controller.signal })).toEqual({
       expired: 0,
       burned: 0,
+      abandoned: 0,
+      files: 0,
     });
     expect((await remaining(ids)).shares).toHaveLength(3);
-    expect(await purgeExpiredNotes({ batchSize: 1 })).toEqual({ expired: 3, burned: 0 });
+    expect(await purgeExpiredNotes({ batchSize: 1 })).toEqual({
+      expired: 3,
+      burned: 0,
+      abandoned: 0,
+      files: 0,
+    });
   });
 
   it("logs each expiry at the note's expiry (a burned note's is its burn), and purges old logs", async () => {

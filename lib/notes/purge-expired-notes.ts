@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { queryRows } from "../db";
 import { env } from "../env";
+import { collectFiles, purgeAbandonedUploads } from "../files/collect-files";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { purgeOldDeliveries } from "../webhooks/outbox";
 import { purgeKeptAnswersSql } from "./kept-answer-sql";
@@ -15,7 +16,7 @@ import { purgeNotesSql, type PurgeKind } from "./note-sql";
 /** Rows deleted per statement. */
 const defaultBatchSize = 1000;
 
-export type PurgeCounts = Record<PurgeKind, number>;
+export type PurgeCounts = Record<PurgeKind | "abandoned" | "files", number>;
 
 type PurgeOptions = {
   batchSize?: number;
@@ -59,9 +60,11 @@ const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
   const burned = await purgeKind("burned", options);
+  const abandoned = await purgeAbandonedUploads();
+  const files = await collectFiles();
   const days = env.ACCESS_LOG_RETENTION_DAYS;
   await purgeInBatches((batchSize) => purgeNoteEventsSql(days, batchSize), options);
   await purgeInBatches(purgeKeptAnswersSql, options);
   await purgeOldDeliveries();
-  return { expired, burned };
+  return { expired, burned, abandoned, files };
 }

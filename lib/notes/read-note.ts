@@ -4,6 +4,7 @@ import { SealError, type SealingKey } from "../crypto/seal";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
+import { filesIncomplete, grantFiles, type GrantedFile } from "../files/grant-files";
 import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
@@ -33,7 +34,12 @@ export type ReadNoteRow = {
   burned: boolean;
   multi_page: boolean;
   encrypted: boolean;
+  /** the note holding the content (a recipient's link: its owner) and how many files it has */
+  sealed_as: string;
+  file_count: number;
   pages: ReadPageRow[];
+  /** a note with files: each with this read's download grant */
+  files?: GrantedFile[];
 };
 
 /**
@@ -50,7 +56,8 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
   const first = rows[0];
   if (!first) return null;
   const keepRawHtml = env.HTML_MODE === "trusted";
-  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted } = first;
+  const { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted, sealed_as } =
+    first;
   const opened = rows.map((row) => openPage(keys, row.sealed_as, row));
   const pages = opened.map(({ page_index, title, content, content_type, html, raw_html }) => ({
     page_index,
@@ -60,7 +67,20 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
     html,
     raw_html: keepRawHtml ? raw_html : null,
   }));
-  return { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted, pages };
+  const file_count = first.file_count ?? 0;
+  return {
+    id,
+    created_at,
+    expires_at,
+    burn_after,
+    read_count,
+    burned,
+    multi_page,
+    encrypted,
+    sealed_as,
+    file_count,
+    pages,
+  };
 }
 
 /**
@@ -69,9 +89,14 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
  * committed, and opening inside its transaction would cost every read two more round trips
  * (docs/decisions.md, "A tampered page").
  */
-function openConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[]): ReadNoteRow | null {
+async function openConsumedRows(
+  rows: ConsumedRow[],
+  keys: readonly SealingKey[],
+): Promise<ReadNoteRow | null> {
   try {
-    return foldConsumedRows(rows, keys);
+    const read = foldConsumedRows(rows, keys);
+    if (!read?.file_count) return read;
+    return { ...read, files: await grantFiles({ readId: read.id, filesId: read.sealed_as, keys }) };
   } catch (error) {
     if (!(error instanceof SealError)) throw error;
     console.error(
@@ -110,7 +135,7 @@ async function consume(
     : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
-  const read = openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
   if (read) {
     const traits = {
       encrypted: read.encrypted,
@@ -133,9 +158,11 @@ async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow 
 
 type StoredPassword = { hash: string | null; counts_failures: boolean; key_proof_hash: string | null };
 
+/** What a read is checked against; a note whose files are still uploading is not read at all. */
 async function passwordHashOf(id: string): Promise<StoredPassword | null> {
-  const rows = await queryRows<StoredPassword>(notePasswordHashSql(id));
-  return rows[0] ?? null;
+  const [row] = await queryRows<StoredPassword & { files_pending: boolean }>(notePasswordHashSql(id));
+  if (row?.files_pending) throw filesIncomplete();
+  return row ?? null;
 }
 
 /** A wrong password: counted when the note burns after failures, destroying it at the last one. */

@@ -6,7 +6,7 @@ import type { OpenApiOperation } from "./api-responses";
 // these into the OpenAPI document, and e2e/api/openapi.spec.ts checks real responses against the
 // document and these same schemas.
 
-export type ApiOperation = OpenApiOperation & { method: "get" | "post" | "delete"; path: string };
+export type ApiOperation = OpenApiOperation & { method: "get" | "post" | "put" | "delete"; path: string };
 
 const documented: readonly RouteDeclaration<OpenApiOperation>[] = apiRoutes;
 

@@ -6,7 +6,8 @@ import { maxBodyBytes } from "../http/read-json-body";
 // document: its body, its answers with their schemas, headers and error codes; and the answers that
 // many routes share.
 
-export type HeaderName = "location" | "retry-after" | "rate-limit" | "cache-control";
+export type HeaderName =
+  "location" | "retry-after" | "rate-limit" | "cache-control" | "upload-offset" | "content-disposition";
 
 export type ApiResponse = {
   readonly description: string;
@@ -14,6 +15,16 @@ export type ApiResponse = {
   readonly schema?: z.ZodType;
   readonly codes?: readonly ErrorCode[];
   readonly headers?: readonly HeaderName[];
+  /** a success body of raw bytes (application/octet-stream) */
+  readonly binary?: boolean;
+};
+
+/** A header or query parameter an operation reads. */
+export type ApiParameter = {
+  readonly name: string;
+  readonly in: "header" | "query";
+  readonly required: boolean;
+  readonly description: string;
 };
 
 export type OpenApiOperation = {
@@ -22,6 +33,9 @@ export type OpenApiOperation = {
   /** api-key: optional; api-key-required: CREATE_REQUIRES_KEY made it mandatory */
   readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
+  /** a body of raw bytes (application/octet-stream), described */
+  readonly binaryBody?: string;
+  readonly parameters?: readonly ApiParameter[];
   /** takes an Idempotency-Key header (lib/idempotency) */
   readonly idempotent?: boolean;
   readonly responses: Readonly<Record<number, ApiResponse>>;

@@ -40,6 +40,15 @@ const headerObjects: Record<HeaderName, Record<string, JsonObject>> = {
     "Retry-After": { description: "seconds to wait before retrying", required: true, schema: integer },
   },
   "cache-control": { "Cache-Control": { required: true, schema: { const: "no-store" } } },
+  "upload-offset": {
+    "Upload-Offset": { description: "chunks of the file stored so far", required: true, schema: integer },
+  },
+  "content-disposition": {
+    "Content-Disposition": {
+      description: "plain notes' files: attachment, with the file's name",
+      schema: { type: "string" },
+    },
+  },
   "rate-limit": {
     "RateLimit-Limit": {
       description: "requests allowed in the window (when rate limiting is on)",
@@ -71,12 +80,14 @@ function responseObject(response: ApiResponse): JsonObject {
     ...(response.headers ?? []).map((name) => headerObjects[name]),
   );
   const schema = response.codes ? errorBodySchema(response.codes) : response.schema;
+  const binary = { "application/octet-stream": { schema: { type: "string", format: "binary" } } };
   return {
     description: response.codes
       ? `${response.description}: ${response.codes.join(", ")}`
       : response.description,
     headers,
     ...(schema && { content: { "application/json": { schema: jsonSchemaOf(schema, "output") } } }),
+    ...(response.binary && { content: binary }),
   };
 }
 
@@ -99,20 +110,33 @@ function operationObject(operation: ApiOperation): JsonObject {
     required: true,
     schema: { type: "string", pattern: noteIdPattern.source },
   };
+  // Path parameters other than the id are indexes: a file's, a chunk's.
+  const indexParameters = [...operation.path.matchAll(/\{(\w+)\}/g)]
+    .map((match) => match[1])
+    .filter((name) => name !== "id")
+    .map((name) => ({ name, in: "path", required: true, schema: { type: "integer", minimum: 0 } }));
+  const parameters = [
+    ...(operation.path.includes("{id}") ? [idParameter] : []),
+    ...indexParameters,
+    ...(operation.idempotent ? [idempotencyKeyParameter] : []),
+    ...(operation.parameters ?? []).map((parameter) => ({ ...parameter, schema: { type: "string" } })),
+  ];
   return {
     summary: operation.summary,
     ...(operation.description && { description: operation.description }),
-    ...((operation.path.includes("{id}") || operation.idempotent) && {
-      parameters: [
-        ...(operation.path.includes("{id}") ? [idParameter] : []),
-        ...(operation.idempotent ? [idempotencyKeyParameter] : []),
-      ],
-    }),
+    ...(parameters.length > 0 && { parameters }),
     ...(operation.auth && { security: security[operation.auth] }),
     ...(operation.body && {
       requestBody: {
         required: operation.body.required,
         content: { "application/json": { schema: jsonSchemaOf(operation.body.schema, "input") } },
+      },
+    }),
+    ...(operation.binaryBody && {
+      requestBody: {
+        required: true,
+        description: operation.binaryBody,
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
       },
     }),
     responses: Object.fromEntries(

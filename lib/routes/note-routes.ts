@@ -75,11 +75,16 @@ export const noteRoutes = [
               "bad_burn_after",
               "bad_envelope",
               "bad_recipients",
+              "bad_files",
               "bad_idempotency_key",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
-          413: { description: "Text over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
+          413: {
+            description:
+              "Text over 512 KiB, a body over 2 MiB, or declared files over FILES_MAX_COUNT, FILE_MAX_BYTES or FILES_MAX_TOTAL_BYTES (keyless: the KEYLESS_ limits), checked before anything is stored",
+            codes: ["too_large", "too_many_files", "file_too_large", "files_too_large"],
+          },
           422: {
             description: "The Idempotency-Key was first sent with another body",
             codes: ["idempotency_conflict"],
@@ -145,6 +150,10 @@ export const noteRoutes = [
             codes: ["bad_key_proof"],
           },
           404: notFound,
+          409: {
+            description: "The note's files are still being uploaded: no view spent",
+            codes: ["files_incomplete"],
+          },
           413: tooLarge,
           429: rateLimited,
           500: {

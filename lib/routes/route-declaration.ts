@@ -3,7 +3,7 @@
 // summary). Everything else that names routes is derived from these declarations.
 
 /** HEAD is never declared: Next.js answers it from GET. */
-export type ServedMethod = "GET" | "POST" | "DELETE";
+export type ServedMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export type RouteDeclaration<Operation> = {
   /** `/api/v1/shares/[id]/read`: the folder under `app/` that holds its route.ts. */

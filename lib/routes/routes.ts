@@ -1,4 +1,5 @@
 import { adminRoutes } from "./admin-routes";
+import { fileRoutes } from "./file-routes";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
 import { noteRoutes } from "./note-routes";
@@ -9,7 +10,7 @@ import { ownerRoutes } from "./owner-routes";
 // line's route names and the OpenAPI document read this table.
 
 /** The public API, documented in the OpenAPI document. */
-export const apiRoutes = [...noteRoutes, ...ownerRoutes, ...serviceRoutes];
+export const apiRoutes = [...noteRoutes, ...fileRoutes, ...ownerRoutes, ...serviceRoutes];
 
 type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
 type Route = DeclaredRoute & RouteDeclaration<unknown>;

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { maxBodyBytes, tooLarge } from "../http/read-json-body";
 import { isMetricsRequest, serveMetrics } from "../metrics/metrics-endpoint";
 import { recordRequest } from "../metrics/request-metrics";
 import { describeError } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
 import { limitConnections } from "./connection-limits";
-import { checkRequestBody } from "./request-body-limit";
+import { bodyLimitOf, checkRequestBody } from "./request-body-limit";
 import { requestRoute } from "./request-route";
 import { originForm } from "./request-target";
 import { refuseRequest } from "./send-response";
@@ -55,12 +54,6 @@ export type FrontServerLimits = {
  */
 const timeoutCheckIntervalMs = 500;
 
-const tooLargeRefusal = {
-  apiError: tooLarge(),
-  status: 413,
-  text: `Payload too large: the request body is over ${maxBodyBytes} bytes.`,
-};
-
 export type FrontServer = {
   server: Server;
   /**
@@ -100,9 +93,15 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
       res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
       return void res.end("Bad request: the request target is neither a path nor an http(s) URL.\n");
     }
-    const body = checkRequestBody(req, maxBodyBytes);
-    if (body === "within") return void run(req, res, requestId);
     const pathname = target.split("?", 1)[0] ?? "/";
+    const limit = bodyLimitOf(pathname);
+    const tooLargeRefusal = {
+      apiError: limit.apiError,
+      status: 413,
+      text: `Payload too large: the request body is over ${limit.maxBytes} bytes.`,
+    };
+    const body = checkRequestBody(req, limit.maxBytes);
+    if (body === "within") return void run(req, res, requestId);
     if (body === "too_large") return void refuseRequest(res, pathname, tooLargeRefusal);
     void body.then((outcome) => {
       if (outcome === "within") void run(req, res, requestId);

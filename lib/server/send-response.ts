@@ -14,6 +14,28 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]
   return chunks;
 }
 
+/**
+ * Writes a body that declared its Content-Length (a file download) chunk by chunk as the client
+ * takes it, so no more than a chunk or two is ever held; stops reading when the client leaves.
+ */
+async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  const left = new Promise<void>((resolve) => res.once("close", resolve));
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      if (res.destroyed) break;
+      if (!res.write(read.value))
+        await Promise.race([new Promise((resolve) => res.once("drain", resolve)), left]);
+    }
+    if (res.destroyed) await reader.cancel();
+    else res.end();
+  } catch (error) {
+    // Headers are out: the only way left to say the body is incomplete is to cut the connection.
+    console.error(`A streamed response failed: ${error instanceof Error ? error.name : "error"}`);
+    res.destroy();
+  }
+}
+
 /** Writes a Web `Response` to Node's response, with a Content-Length. */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
@@ -26,6 +48,7 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
     res.end();
     return;
   }
+  if (response.headers.has("content-length")) return streamBody(res, response.body);
   const chunks = await readAll(response.body);
   const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
   res.setHeader("content-length", body.byteLength);

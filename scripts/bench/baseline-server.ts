@@ -50,7 +50,7 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
 }
 
 // POST /api/v1/shares/<id>/read: read a note, counting one view
-async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
+async function read(request: http.IncomingMessage, id: string, baseUrl: string): Promise<Reply> {
   const raw = parseJsonBody(await readBody(request), { emptyAsObject: true });
   const body = parseBody(readNoteBodySchema, raw, () => "bad_json");
   // readNote charges password attempts only; with no front server in front there is no client
@@ -59,7 +59,7 @@ async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
   const headers = new Headers({ "user-agent": request.headers["user-agent"] ?? "" });
   const reader = await readerOf(id, headers, limits.clientId);
   const note = await readNote({ id, password: body.password, keyProof: body.key_proof, limits, reader });
-  return { status: 200, body: toReadNoteResponse(note), headers: noStore };
+  return { status: 200, body: toReadNoteResponse(note, baseUrl), headers: noStore };
 }
 
 // GET /api/v1/shares/<id>/meta: a note's metadata, without counting a view
@@ -76,7 +76,9 @@ async function route(request: http.IncomingMessage): Promise<Reply> {
   }
   const match = notePath.exec(path);
   const id = decodeURIComponent(match?.[1] ?? "");
-  if (match?.[2] === "read" && request.method === "POST") return read(request, id);
+  if (match?.[2] === "read" && request.method === "POST") {
+    return read(request, id, `http://${request.headers.host ?? "localhost"}`);
+  }
   if (match?.[2] === "meta" && request.method === "GET") return meta(id);
   throw unknownApiRouteError();
 }

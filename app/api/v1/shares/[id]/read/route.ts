@@ -1,4 +1,5 @@
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
@@ -29,6 +30,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       reader,
       idempotencyKey,
     });
-    return jsonResponse(toReadNoteResponse(note), { headers: { "cache-control": "no-store" } });
+    return jsonResponse(toReadNoteResponse(note, publicBaseUrl(request)), {
+      headers: { "cache-control": "no-store" },
+    });
   },
 });

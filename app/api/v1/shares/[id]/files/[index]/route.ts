@@ -1,0 +1,34 @@
+import { downloadFile } from "@/lib/files/download-file";
+import { uploadStatus } from "@/lib/files/upload-chunk";
+import { jsonResponse } from "@/lib/http/respond";
+import { routeHandlers } from "@/lib/http/route-handlers";
+
+/** `attachment; filename*=UTF-8''<name>`, the RFC 6266 form every browser reads. */
+const attachment = (name: string) =>
+  `attachment; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  "/api/v1/shares/[id]/files/[index]",
+  {
+    // GET /api/v1/shares/<id>/files/<index>: download with ?grant=, or the upload's progress
+    GET: async (request, { id, index }, limits) => {
+      const grant = new URL(request.url).searchParams.get("grant");
+      if (grant === null) {
+        const status = await uploadStatus({ id, index, token: request.headers.get("x-upload-token") });
+        return jsonResponse(status, {
+          headers: { "cache-control": "no-store", "upload-offset": String(status.received) },
+        });
+      }
+      await limits.charge("read", limits.clientId);
+      const file = await downloadFile({ id, index, grant });
+      return new Response(file.body, {
+        headers: {
+          "content-type": "application/octet-stream",
+          "content-length": String(file.length),
+          "cache-control": "no-store",
+          "content-disposition": attachment(file.name ?? `file-${index}`),
+        },
+      });
+    },
+  },
+);

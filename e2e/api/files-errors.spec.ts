@@ -1,0 +1,229 @@
+import { connect } from "node:net";
+import { expect, test } from "../support/fixtures";
+import {
+  createNote,
+  download,
+  generatedFile,
+  MiB,
+  putChunk,
+  readNote,
+  uploadChunks,
+  type CreatedFiles,
+} from "../support/file-transfer";
+
+// Every refusal of the files API, with its exact status and code; resuming a dropped upload; and
+// parallel uploads of one chunk, of which exactly one may land.
+
+const plainFile = (size: number, index = 0) => ({ name: `f${index}.txt`, type: "text/plain", size });
+
+async function created(base: string, body: Record<string, unknown>) {
+  const answer = await createNote(base, { ttl: "1h", ...body });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+  return answer.json as unknown as CreatedFiles;
+}
+
+const expectRefusal = (
+  answer: { status: number; json: Record<string, unknown> | null },
+  status: number,
+  code: string,
+) => {
+  expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+  expect(answer.json?.error).toBe(code);
+};
+
+test("a create's files are checked: shape 400 bad_files, limits 413 with the limit in the message", async ({
+  baseURL,
+}) => {
+  const base = baseURL ?? "";
+  const bad = [
+    { files: "a.txt" },
+    { files: [] },
+    { files: [{ name: "a.txt" }] },
+    { files: [{ size: 1 }] },
+    { files: [{ name: "../a.txt", size: 1 }] },
+    { files: [{ name: "a\u0007.txt", size: 1 }] },
+    { files: [{ name: "a.txt", type: "not a type", size: 1 }] },
+    { files: [{ name: "a.txt", size: -1 }] },
+    { files: [{ name: "a.txt", size: 1.5 }] },
+    {
+      content: "v1.k.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
+      encrypted: true,
+      files: [{ name: "a", size: 1 }],
+    },
+  ];
+  for (const body of bad) expectRefusal(await createNote(base, { ttl: "1h", ...body }), 400, "bad_files");
+  const extra = { ttl: "1h", files: [{ name: "a.txt", size: 1, extra: true }] };
+  expectRefusal(await createNote(base, extra), 400, "unknown_field");
+
+  const eleven = Array.from({ length: 11 }, (_, index) => plainFile(1, index));
+  const tooMany = await createNote(base, { ttl: "1h", files: eleven });
+  expectRefusal(tooMany, 413, "too_many_files");
+  expect(tooMany.json.message).toContain("at most 10 files");
+  const tooLarge = await createNote(base, { ttl: "1h", files: [plainFile(100 * MiB + 1)] });
+  expectRefusal(tooLarge, 413, "file_too_large");
+  expect(tooLarge.json.message).toContain("104857600 bytes (100 MiB)");
+  const tooMuch = await createNote(base, {
+    ttl: "1h",
+    files: Array.from({ length: 6 }, (_, index) => plainFile(100 * MiB, index)),
+  });
+  expectRefusal(tooMuch, 413, "files_too_large");
+  expect(tooMuch.json.message).toContain("524288000 bytes (500 MiB)");
+});
+
+test("uploads are refused with a clear code for every wrong chunk, token, note or state", async ({
+  baseURL,
+}) => {
+  const base = baseURL ?? "";
+  const note = await created(base, { files: [plainFile(MiB + 5), plainFile(3, 1)] });
+  const other = await created(base, { files: [plainFile(1)] });
+  const url = note.files[0]?.upload_url ?? "";
+  const token = note.upload_token;
+  const full = Buffer.alloc(MiB, 7);
+
+  expectRefusal(await putChunk(url, "", 0, full), 403, "bad_upload_token");
+  expectRefusal(await putChunk(url, other.upload_token, 0, full), 403, "bad_upload_token");
+  expectRefusal(await putChunk(`${base}/api/v1/shares/AAAAAAAAAA/files/0`, token, 0, full), 404, "not_found");
+  expectRefusal(await putChunk(`${base}/api/v1/shares/${note.id}/files/2`, token, 0, full), 404, "not_found");
+  expectRefusal(await putChunk(url, token, 2, Buffer.alloc(5)), 404, "not_found");
+  expectRefusal(await putChunk(url, token, 1, Buffer.alloc(5)), 409, "chunk_out_of_order");
+  expectRefusal(await putChunk(url, token, 0, Buffer.alloc(MiB - 1)), 400, "bad_chunk_size");
+  expectRefusal(await putChunk(url, token, 0, Buffer.alloc(MiB + 1)), 413, "chunk_too_large");
+  expectRefusal(await putChunk(url, token, 0, Buffer.alloc(MiB + 17)), 413, "chunk_too_large");
+  const digest = "0".repeat(64);
+  expectRefusal(
+    await putChunk(url, token, 0, full, { "x-chunk-sha256": digest }),
+    400,
+    "chunk_digest_mismatch",
+  );
+  expectRefusal(
+    await putChunk(url, token, 0, full, { "x-chunk-sha256": "xyz" }),
+    400,
+    "chunk_digest_mismatch",
+  );
+  const { createHash } = await import("node:crypto");
+  const good = await putChunk(url, token, 0, full, {
+    "x-chunk-sha256": createHash("sha256").update(full).digest("hex"),
+  });
+  expect(good).toMatchObject({ status: 204, offset: "1" });
+  expectRefusal(await putChunk(url, token, 0, full), 409, "chunk_exists");
+
+  // Pending: no read, no view spent; meta says so.
+  expectRefusal(await readNote(base, note.id), 409, "files_incomplete");
+  expect(await putChunk(url, token, 1, Buffer.alloc(5))).toMatchObject({ status: 204, offset: "2" });
+  expect(await putChunk(note.files[1]?.upload_url ?? "", token, 0, Buffer.from("abc"))).toMatchObject({
+    status: 204,
+    offset: "1",
+  });
+  expectRefusal(await putChunk(url, token, 1, Buffer.alloc(5)), 409, "upload_closed");
+  const status = await fetch(url, { headers: { "x-upload-token": token } });
+  expect(status.status).toBe(409);
+  const read = await readNote(base, note.id);
+  expect(read.status).toBe(200);
+
+  // Nobody downloads without the read's grant: a made-up one, or one used through another note's id.
+  const [file] = read.json.files as { download_url: string }[];
+  const granted = new URL(file?.download_url ?? "");
+  expect((await download(`${url}?grant=${"A".repeat(43)}`)).status).toBe(404);
+  expect((await download(`${base}/api/v1/shares/${other.id}/files/0${granted.search}`)).status).toBe(404);
+  expect((await download(`${base}/api/v1/shares/${note.id}/files/5${granted.search}`)).status).toBe(404);
+  expect((await fetch(url)).status).toBe(403);
+});
+
+test("a pending note spends no view; once complete, its one view grants the files", async ({ baseURL }) => {
+  const base = baseURL ?? "";
+  const note = await created(base, { content: "with a file", burn_after: 1, files: [plainFile(2)] });
+  for (let i = 0; i < 3; i++) expectRefusal(await readNote(base, note.id), 409, "files_incomplete");
+  await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.from("hi")]);
+  const read = await readNote(base, note.id);
+  expect(read.json).toMatchObject({ content: "with a file", remaining_views: 0, burned: true });
+  const [file] = read.json.files as { download_url: string }[];
+  const got = await download(file?.download_url ?? "");
+  expect(got).toMatchObject({ status: 200, length: 2 });
+  // Within the grant's window the same link downloads again (a broken download starts over).
+  expect((await download(file?.download_url ?? "")).status).toBe(200);
+  expect((await readNote(base, note.id)).status).toBe(404);
+});
+
+test("a dropped upload resumes from the offset the server reports", async ({ baseURL }) => {
+  const base = baseURL ?? "";
+  const size = 3 * MiB + 10;
+  const note = await created(base, { files: [plainFile(size)] });
+  const url = note.files[0]?.upload_url ?? "";
+  const source = generatedFile(size);
+  const chunks = [...source.chunks(false)];
+  await uploadChunks(url, note.upload_token, chunks.slice(0, 2));
+
+  // The third chunk's connection drops halfway through its body.
+  const target = new URL(`${url}/chunks/2`);
+  await new Promise<void>((resolve) => {
+    const socket = connect(Number(target.port), target.hostname, () => {
+      socket.write(
+        `PUT ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nX-Upload-Token: ${note.upload_token}\r\n` +
+          `Content-Type: application/octet-stream\r\nContent-Length: ${MiB}\r\n\r\n`,
+      );
+      socket.write(chunks[2]?.subarray(0, MiB / 2) ?? "", () => setTimeout(() => socket.destroy(), 200));
+    });
+    socket.once("close", () => resolve());
+  });
+
+  const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
+  expect(status.status).toBe(200);
+  expect(await status.json()).toEqual({ index: 0, size, chunks: 4, received: 2 });
+  const head = await fetch(url, { method: "HEAD", headers: { "x-upload-token": note.upload_token } });
+  expect(head.headers.get("upload-offset")).toBe("2");
+  await uploadChunks(url, note.upload_token, chunks, 2);
+  const read = await readNote(base, note.id);
+  const [file] = read.json.files as { download_url: string }[];
+  expect(await download(file?.download_url ?? "")).toMatchObject({
+    status: 200,
+    length: size,
+    digest: source.digest(),
+  });
+});
+
+test("32 parallel uploads of the same chunk: exactly one is stored", async ({ baseURL }) => {
+  const base = baseURL ?? "";
+  const note = await created(base, { files: [plainFile(2 * MiB)] });
+  const url = note.files[0]?.upload_url ?? "";
+  const chunk = Buffer.alloc(MiB, 1);
+  const answers = await Promise.all(
+    Array.from({ length: 32 }, () => putChunk(url, note.upload_token, 0, chunk)),
+  );
+  const statuses = answers.map((answer) => answer.status).sort();
+  expect(statuses).toEqual([204, ...Array<number>(31).fill(409)]);
+  expect(
+    answers.filter((answer) => answer.status === 409).every((a) => a.json?.error === "chunk_exists"),
+  ).toBe(true);
+  const status = await (await fetch(url, { headers: { "x-upload-token": note.upload_token } })).json();
+  expect(status).toMatchObject({ received: 1 });
+});
+
+test("password notes grant files only to a read with the password; recipients each get them", async ({
+  baseURL,
+}) => {
+  const base = baseURL ?? "";
+  const secret = await created(base, { password: "open sesame", files: [plainFile(4)] });
+  await uploadChunks(secret.files[0]?.upload_url ?? "", secret.upload_token, [Buffer.from("data")]);
+  expectRefusal(await readNote(base, secret.id), 401, "bad_password");
+  const read = await readNote(base, secret.id, { password: "open sesame" });
+  expect(read.json.files).toEqual([
+    expect.objectContaining({ index: 0, size: 4, name: "f0.txt", type: "text/plain" }),
+  ]);
+  const [file] = read.json.files as { download_url: string }[];
+  expect(await download(file?.download_url ?? "")).toMatchObject({ status: 200, length: 4 });
+
+  const shared = await createNote(base, { ttl: "1h", recipients: ["ann", "bob"], files: [plainFile(3)] });
+  const sharedNote = shared.json as unknown as CreatedFiles & { links: { id: string }[] };
+  const [ann, bob] = sharedNote.links;
+  expectRefusal(await readNote(base, ann?.id ?? ""), 409, "files_incomplete");
+  // Uploads go to the owner id; a link takes none.
+  const linkUrl = `${base}/api/v1/shares/${ann?.id}/files/0`;
+  expectRefusal(await putChunk(linkUrl, sharedNote.upload_token, 0, Buffer.from("abc")), 404, "not_found");
+  await uploadChunks(sharedNote.files[0]?.upload_url ?? "", sharedNote.upload_token, [Buffer.from("abc")]);
+  for (const link of [ann, bob]) {
+    const linkRead = await readNote(base, link?.id ?? "");
+    const [linkFile] = linkRead.json.files as { download_url: string }[];
+    expect(linkFile?.download_url).toContain(`/api/v1/shares/${link?.id}/files/0?grant=`);
+    expect(await download(linkFile?.download_url ?? "")).toMatchObject({ status: 200, length: 3 });
+  }
+});

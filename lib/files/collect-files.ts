@@ -1,0 +1,47 @@
+import "server-only";
+import { queryRows } from "../db";
+import { deleteAbandonedNotesSql, endGrantsOfGoneNotesSql, forgetFilesSql, unkeptFilesSql } from "./file-sql";
+import { fileStore } from "./file-store";
+
+// Files go when nothing keeps them: their note was deleted, taken down, expired, abandoned before
+// its upload finished, or burned and the last read's grant has expired. Their chunks are deleted
+// from the store first and their rows after, so a store that fails leaves them to the next run.
+
+const batchSize = 100;
+
+/**
+ * Deletes the chunks and rows of every file nothing keeps (only those of the notes `filesIds`,
+ * when given) and says how many files went.
+ */
+export async function collectFiles(filesIds: string[] | null = null): Promise<number> {
+  let collected = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: string }>(unkeptFilesSql(batchSize, filesIds));
+    const ids = rows.map((row) => row.id);
+    if (ids.length > 0) {
+      await (await fileStore()).deleteFiles(ids);
+      await queryRows(forgetFilesSql(ids));
+    }
+    collected += ids.length;
+    if (ids.length < batchSize) return collected;
+  }
+}
+
+/** Deletes notes whose files were not all uploaded within UPLOAD_EXPIRY; their files follow. */
+export async function purgeAbandonedUploads(): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const [row] = await queryRows<{ deleted: number }>(deleteAbandonedNotesSql(batchSize));
+    deleted += row?.deleted ?? 0;
+    if ((row?.deleted ?? 0) < batchSize) return deleted;
+  }
+}
+
+/**
+ * After a note was deleted (its owner, a moderator): its grants end and its files' chunks go at
+ * once. `filesIds` are the notes that may have held files (a deleted link's own id holds none).
+ */
+export async function discardFilesOf(filesIds: string[]): Promise<void> {
+  await queryRows(endGrantsOfGoneNotesSql(filesIds));
+  await collectFiles(filesIds);
+}

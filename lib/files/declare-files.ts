@@ -1,0 +1,79 @@
+import "server-only";
+import { randomBase64 } from "../crypto/random-string";
+import { hashSecret } from "../crypto/secret-hash";
+import type { SealingKey } from "../crypto/seal";
+import { env, sealingKeys } from "../env";
+import type { DeclaredFile } from "./file-schemas";
+import { sealFileLabel } from "./file-sealing";
+import { checkFileLimits, chunkCount, fileChunkBytes } from "./file-limits";
+import type { NewFiles } from "./file-sql";
+
+// The files a create declares: checked against the limits before anything is stored, and handed
+// out with the token their chunks are uploaded with (shown once; stored as its SHA-256).
+
+export type Uploads = {
+  token: string;
+  /** unix seconds */
+  expires_at: number;
+  files: { index: number; size: number; chunks: number }[];
+};
+
+export type DeclaredFiles = {
+  uploads: Uploads;
+  /** the rows to store under note `id`, plain files' names sealed with `key` */
+  rows: (id: string, key: SealingKey) => NewFiles;
+};
+
+const defaultType = "application/octet-stream";
+
+export function declareFiles(
+  files: DeclaredFile[],
+  options: { keyed: boolean; encrypted: boolean },
+): DeclaredFiles {
+  checkFileLimits(
+    files.map((file) => file.size),
+    options.keyed,
+  );
+  const token = randomBase64(32, "url");
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + env.UPLOAD_EXPIRY) * 1000);
+  const chunksSealedBy = options.encrypted ? null : sealingKeys()[0].id;
+  return {
+    uploads: {
+      token,
+      expires_at: expiresAt.getTime() / 1000,
+      files: files.map((file, index) => ({ index, size: file.size, chunks: chunkCount(file.size) })),
+    },
+    rows: (id, key) => ({
+      uploadTokenHash: hashSecret(token),
+      uploadExpiresAt: expiresAt,
+      list: files.map((file, index) => {
+        const label =
+          file.name === undefined
+            ? null
+            : sealFileLabel(key, id, index, { name: file.name, type: file.type ?? defaultType });
+        return {
+          file_index: index,
+          size_bytes: file.size,
+          chunk_count: chunkCount(file.size),
+          name: label?.name ?? null,
+          type: label?.type ?? null,
+          sealed_by: label ? key.id : null,
+          chunks_sealed_by: chunksSealedBy,
+        };
+      }),
+    }),
+  };
+}
+
+/** The 201's upload part: where each file's chunks go. */
+export function toUploadsResponse(uploads: Uploads, baseUrl: string, id: string) {
+  return {
+    upload_token: uploads.token,
+    upload_expires_at: uploads.expires_at,
+    files: uploads.files.map((file) => ({
+      ...file,
+      chunk_bytes: fileChunkBytes,
+      upload_url: `${baseUrl}/api/v1/shares/${id}/files/${file.index}`,
+    })),
+  };
+}

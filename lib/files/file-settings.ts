@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { optional, parsedWith, wholeNumber } from "../setting-schemas";
+
+// The settings of files attached to notes (docs/files.md), gathered into lib/env.ts's schema. Kept
+// free of other imports of the service: lib/env.ts parses with it.
+
+const mib = 1024 * 1024;
+const units = { "": 1, kib: 1024, mib, gib: 1024 * mib } as const;
+
+/** `1048576`, `512KiB`, `100MiB`, `5GiB` as bytes; null when it is not one, or not above zero. */
+export function parseByteSize(text: string): number | null {
+  const match = /^(\d{1,15})\s*(kib|mib|gib)?$/i.exec(text.trim());
+  if (!match) return null;
+  const bytes = Number(match[1]) * units[(match[2]?.toLowerCase() ?? "") as keyof typeof units];
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : null;
+}
+
+const durationSeconds = { s: 1, m: 60, h: 60 * 60, d: 24 * 60 * 60 } as const;
+
+/** `3600`, `30m`, `1h`, `1d` as seconds, from a minute to 30 days; null otherwise. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d{1,7})(s|m|h|d)?$/.exec(text.trim());
+  if (!match) return null;
+  const seconds = Number(match[1]) * durationSeconds[(match[2] ?? "s") as keyof typeof durationSeconds];
+  return seconds >= 60 && seconds <= 30 * durationSeconds.d ? seconds : null;
+}
+
+const byteSize = parsedWith(
+  parseByteSize,
+  "must be a number of bytes above 0, optionally with KiB, MiB or GiB (100MiB)",
+);
+
+const flag = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .default("false")
+  .transform((value) => value === "true");
+
+export const fileSettings = {
+  /** Files one note may carry at most. */
+  FILES_MAX_COUNT: wholeNumber(1, 1000).default(10),
+  /** The largest file, in bytes (or with KiB/MiB/GiB). */
+  FILE_MAX_BYTES: byteSize.transform((bytes) => bytes ?? 100 * mib),
+  /** All files of one note together. */
+  FILES_MAX_TOTAL_BYTES: byteSize.transform((bytes) => bytes ?? 500 * mib),
+  /** The largest file of a note created without an API key; unset: FILE_MAX_BYTES. */
+  KEYLESS_FILE_MAX_BYTES: byteSize,
+  /** All files of a note created without an API key; unset: FILES_MAX_TOTAL_BYTES. */
+  KEYLESS_FILES_MAX_TOTAL_BYTES: byteSize,
+  /** A note whose files are not all uploaded within this long is deleted by cleanup. */
+  UPLOAD_EXPIRY: parsedWith(parseDuration, "must be seconds (60 to 2592000) or 30m, 1h, 1d").transform(
+    (seconds) => seconds ?? 3600,
+  ),
+  /** How long the download links a read hands out stay valid, in seconds. */
+  FILE_GRANT_SECONDS: wholeNumber(10, 86_400).default(900),
+  /** Where file chunks are stored: postgres (the database, the default) or s3. */
+  FILE_STORAGE: z.enum(["postgres", "s3"], { error: "must be postgres or s3" }).default("postgres"),
+  /** FILE_STORAGE=s3: the bucket (needed then). */
+  S3_BUCKET: optional(z.string().min(3, { error: "must be a bucket name" })),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** An S3-compatible service's URL (MinIO, R2, Ceph); unset: AWS S3 itself. */
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  /** true: `<endpoint>/<bucket>/<key>` URLs (MinIO, s3rver) instead of `<bucket>.<endpoint>/<key>`. */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Prefix of every object key. */
+  S3_PREFIX: z.string().default("notes-files/"),
+};
+
+/** A refinement of the whole settings: s3 storage needs its bucket. */
+export const s3SettingsComplete: [
+  (settings: { FILE_STORAGE: string; S3_BUCKET?: string }) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) => settings.FILE_STORAGE !== "s3" || settings.S3_BUCKET !== undefined,
+  { path: ["S3_BUCKET"], error: "must be set with FILE_STORAGE=s3" },
+];

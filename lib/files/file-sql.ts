@@ -1,0 +1,152 @@
+import { Prisma } from "../generated/prisma/client";
+import { liveNote } from "../notes/note-sql";
+
+// Every statement on the files tables (note_files, file_grants), named, in one place. Sizes are read
+// as float8: pg gives bigint as a string, and every size here is a safe integer.
+
+export type NewFile = {
+  file_index: number;
+  size_bytes: number;
+  chunk_count: number;
+  /** plain notes: sealed name and type, and the key that sealed them; else null */
+  name: string | null;
+  type: string | null;
+  sealed_by: string | null;
+  /** plain notes: the server key that seals the chunks; null for end-to-end ciphertext */
+  chunks_sealed_by: string | null;
+};
+
+export type NewFiles = { uploadTokenHash: string; uploadExpiresAt: Date; list: NewFile[] };
+
+/** CTE `files` of insertNoteSql (followed by a comma): the note's files, from CTE `note`. */
+export function insertFilesCte(files: NewFiles | undefined) {
+  if (!files) return Prisma.empty;
+  return Prisma.sql`files AS (
+      INSERT INTO note_files (share_id, file_index, size_bytes, chunk_count, name, type, sealed_by, chunks_sealed_by)
+      SELECT note.id, f.file_index, f.size_bytes, f.chunk_count, f.name, f.type, f.sealed_by, f.chunks_sealed_by
+      FROM note, json_to_recordset(${JSON.stringify(files.list)}::json)
+        AS f(file_index int, size_bytes bigint, chunk_count int, name text, type text, sealed_by text,
+             chunks_sealed_by text)
+    ),`;
+}
+
+/**
+ * What an upload to file `index` of note `id` is checked against: the note's token and whether it
+ * still takes uploads, and the file (null columns: the note has no such file). Only the note that
+ * holds the files (not a recipient's link) takes uploads.
+ */
+export function uploadTargetSql(id: string, index: number) {
+  return Prisma.sql`
+    SELECT s.upload_token_hash, s.encrypted,
+           (${liveNote} AND s.files_pending AND s.upload_expires_at > now()) AS open,
+           f.id AS file_id, f.size_bytes::float8 AS size, f.chunk_count, f.received_chunks, f.chunks_sealed_by
+    FROM shares s LEFT JOIN note_files f ON f.share_id = s.id AND f.file_index = ${index}::int
+    WHERE s.id = ${id} AND s.content_id IS NULL AND s.file_count > 0`;
+}
+
+/** How long a claimed chunk stays claimed by an upload that neither finished nor gave it back (a crash). */
+const claimSeconds = 30;
+
+/**
+ * Claims chunk `chunk` as the next one of the file, for one upload only: of parallel uploads of the
+ * same chunk, the row lock lets exactly one through. No row: another upload holds it, or it is not next.
+ */
+export function claimChunkSql(fileId: string, chunk: number) {
+  return Prisma.sql`
+    UPDATE note_files SET writing_since = now()
+    WHERE id = ${fileId}::uuid AND received_chunks = ${chunk}::int
+      AND (writing_since IS NULL OR writing_since < now() - make_interval(secs => ${claimSeconds}))
+    RETURNING received_chunks`;
+}
+
+/** Gives a claimed chunk back when storing it failed. */
+export function releaseChunkSql(fileId: string, chunk: number) {
+  return Prisma.sql`
+    UPDATE note_files SET writing_since = NULL WHERE id = ${fileId}::uuid AND received_chunks = ${chunk}::int`;
+}
+
+/**
+ * Records a stored chunk. The file's last chunk takes one from its note's files_left under the row's
+ * lock (parallel files' last chunks count one by one); the one that reaches zero makes the note and
+ * its links readable in the same statement.
+ */
+export function commitChunkSql(fileId: string, chunk: number) {
+  return Prisma.sql`
+    WITH done AS (
+      UPDATE note_files SET received_chunks = received_chunks + 1, writing_since = NULL
+      WHERE id = ${fileId}::uuid AND received_chunks = ${chunk}::int
+      RETURNING share_id, received_chunks, chunk_count
+    ), owner AS (
+      UPDATE shares SET files_left = shares.files_left - 1, files_pending = shares.files_left > 1
+      FROM done WHERE shares.id = done.share_id AND done.received_chunks = done.chunk_count
+      RETURNING shares.id, shares.files_pending
+    ), links AS (
+      UPDATE shares SET files_pending = false FROM owner WHERE shares.content_id = owner.id AND NOT owner.files_pending
+    )
+    SELECT received_chunks FROM done`;
+}
+
+/**
+ * A consuming read's grant: the token `tokenHash` downloads the files of `filesId` through the link
+ * `readId` for `seconds`, and never past the note's expiry. Returns the files, in order.
+ */
+export function grantFilesSql(readId: string, filesId: string, tokenHash: string, seconds: number) {
+  return Prisma.sql`
+    WITH grant_row AS (
+      INSERT INTO file_grants (token_hash, share_id, files_id, expires_at)
+      SELECT ${tokenHash}, ${readId}, ${filesId},
+             least(now() + make_interval(secs => ${seconds}::int), coalesce(expires_at, 'infinity'))
+      FROM shares WHERE id = ${filesId}
+    )
+    SELECT file_index, size_bytes::float8 AS size, name, type, sealed_by, chunks_sealed_by
+    FROM note_files WHERE share_id = ${filesId} ORDER BY file_index`;
+}
+
+/** The file a download grant opens: file `index` of the note it was granted for, through link `id`. */
+export function grantedFileSql(id: string, index: number, tokenHash: string) {
+  return Prisma.sql`
+    SELECT f.id AS file_id, f.share_id, f.size_bytes::float8 AS size, f.chunk_count, f.name, f.type,
+           f.sealed_by, f.chunks_sealed_by
+    FROM file_grants g JOIN note_files f ON f.share_id = g.files_id AND f.file_index = ${index}::int
+    WHERE g.token_hash = ${tokenHash} AND g.share_id = ${id} AND g.expires_at > now()`;
+}
+
+/** A pending note whose upload time ran out: deleted with its links (its files are then collected). */
+export function deleteAbandonedNotesSql(batchSize: number) {
+  return Prisma.sql`
+    WITH gone AS (
+      DELETE FROM shares WHERE id IN (
+        SELECT id FROM shares WHERE files_pending AND content_id IS NULL AND upload_expires_at <= now()
+        ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
+      RETURNING id
+    ), links AS (DELETE FROM shares WHERE content_id IN (SELECT id FROM gone))
+    SELECT count(*)::int AS deleted FROM gone`;
+}
+
+/** Grants of notes that were deleted (owner delete, take-down) end with them. */
+export function endGrantsOfGoneNotesSql(filesIds: string[]) {
+  return Prisma.sql`
+    DELETE FROM file_grants g WHERE g.files_id = ANY(${filesIds}::text[])
+      AND NOT EXISTS (SELECT 1 FROM shares s WHERE s.id = g.files_id)`;
+}
+
+/**
+ * Files nothing keeps any more (optionally only those of `filesIds`): their note is gone, burned,
+ * expired or abandoned, and no unexpired grant lets a reader still download them.
+ */
+export function unkeptFilesSql(batchSize: number, filesIds: string[] | null) {
+  return Prisma.sql`
+    SELECT f.id FROM note_files f
+    WHERE (${filesIds}::text[] IS NULL OR f.share_id = ANY(${filesIds}::text[]))
+      AND NOT EXISTS (SELECT 1 FROM file_grants g WHERE g.files_id = f.share_id AND g.expires_at > now())
+      AND NOT EXISTS (SELECT 1 FROM shares s WHERE s.id = f.share_id AND ${liveNote}
+                        AND NOT (s.files_pending AND s.upload_expires_at <= now()))
+    LIMIT ${batchSize}::int`;
+}
+
+/** Forgets files whose chunks are gone from the store, and grants that expired. */
+export function forgetFilesSql(fileIds: string[]) {
+  return Prisma.sql`
+    WITH files AS (DELETE FROM note_files WHERE id = ANY(${fileIds}::uuid[]))
+    DELETE FROM file_grants WHERE expires_at <= now()`;
+}

@@ -1,0 +1,161 @@
+import "server-only";
+import { bytesSha256Hex } from "../crypto/digest";
+import { secretMatchesHash } from "../crypto/secret-hash";
+import { sealingKeys } from "../env";
+import { queryRows } from "../db";
+import { ApiError } from "../http/api-error";
+import { assertNoteId, notFound } from "../notes/note-id";
+import { sealChunk } from "./file-sealing";
+import { wireChunkSize } from "./file-limits";
+import { claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
+import { fileStore, FileStoreUnavailable } from "./file-store";
+
+// Uploads of a note's file chunks, one chunk per request, in order. A chunk is read from the
+// request's stream up to its exact expected size, never more, then stored; it counts as received
+// only once the store has it, so a failure leaves the same chunk to send again.
+
+export type UploadTarget = {
+  upload_token_hash: string | null;
+  encrypted: boolean;
+  open: boolean;
+  file_id: string | null;
+  size: number;
+  chunk_count: number;
+  received_chunks: number;
+  chunks_sealed_by: string | null;
+};
+
+/** A whole number that fits an int column; anything else is an unknown file or chunk. */
+export function parseIndex(text: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw notFound();
+  return Number(text);
+}
+
+/**
+ * The file `index` of note `id` for the holder of `token`: not_found for an unknown note or file,
+ * bad_upload_token for a missing or wrong token, upload_closed once the note is complete, read,
+ * expired or its upload time ran out.
+ */
+export async function uploadTarget(id: string, index: number, token: string | null) {
+  assertNoteId(id);
+  const [target] = await queryRows<UploadTarget>(uploadTargetSql(id, index));
+  if (!target) throw notFound();
+  if (token === null || !secretMatchesHash(token, target.upload_token_hash)) {
+    throw new ApiError("bad_upload_token", "X-Upload-Token is missing or is not this note's upload token.");
+  }
+  if (!target.open) {
+    throw new ApiError(
+      "upload_closed",
+      "This note takes no more uploads: its files are complete, or it was read, deleted or expired, or its upload time ran out.",
+    );
+  }
+  if (target.file_id === null) throw new ApiError("not_found", `This note has no file ${index}.`);
+  return { ...target, file_id: target.file_id };
+}
+
+const sha256Hex = /^[0-9a-f]{64}$/i;
+
+/** Reads exactly `size` bytes from `body`: more is chunk_too_large (unread), fewer bad_chunk_size. */
+async function readChunk(body: ReadableStream<Uint8Array> | null, size: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(size);
+  let received = 0;
+  const reader = body?.getReader();
+  // A client that leaves mid-chunk ends the body early: the same as a short chunk (nobody hears it).
+  const next = () => reader?.read().catch(() => undefined);
+  for (let part = await next(); part && !part.done; part = await next()) {
+    if (received + part.value.byteLength > size) {
+      await reader?.cancel();
+      throw new ApiError("chunk_too_large", `This chunk is ${size} bytes; more was sent.`);
+    }
+    chunk.set(part.value, received);
+    received += part.value.byteLength;
+  }
+  if (received !== size) {
+    throw new ApiError("bad_chunk_size", `This chunk must be exactly ${size} bytes; ${received} were sent.`);
+  }
+  return chunk;
+}
+
+const unavailable = () =>
+  new ApiError(
+    "unavailable",
+    "The file store is not answering, and nothing was stored; send this chunk again shortly.",
+  );
+
+/** The server key a plain file's chunks are sealed with; null for end-to-end ciphertext. */
+function chunkKey(keyId: string | null) {
+  if (keyId === null) return null;
+  const key = sealingKeys().find((candidate) => candidate.id === keyId);
+  if (!key) throw new Error(`The file's chunks are sealed by key ${keyId}, which is not configured.`);
+  return key;
+}
+
+/**
+ * Stores chunk `chunk` of file `index` of note `id` and answers how many chunks of the file are now
+ * stored. The order checks hold under parallel uploads: the chunk is claimed in one statement that
+ * only one upload can win (claimChunkSql) and recorded by another once stored.
+ */
+export async function uploadChunk(options: {
+  id: string;
+  index: number;
+  chunk: number;
+  token: string | null;
+  request: Request;
+}): Promise<number> {
+  const { id, index, chunk, token, request } = options;
+  const target = await uploadTarget(id, index, token);
+  if (chunk >= target.chunk_count) {
+    throw new ApiError("not_found", `File ${index} has ${target.chunk_count} chunk(s), numbered from 0.`);
+  }
+  if (chunk < target.received_chunks) throw new ApiError("chunk_exists", `Chunk ${chunk} is already stored.`);
+  if (chunk > target.received_chunks) {
+    throw new ApiError(
+      "chunk_out_of_order",
+      `Chunks are sent in order: the next one of file ${index} is ${target.received_chunks}.`,
+    );
+  }
+  const size = wireChunkSize({ size: target.size, encrypted: target.encrypted }, chunk);
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > size) {
+    throw new ApiError("chunk_too_large", `This chunk is ${size} bytes; Content-Length says ${declared}.`);
+  }
+  if (declared !== null && Number(declared) < size) {
+    throw new ApiError(
+      "bad_chunk_size",
+      `This chunk must be exactly ${size} bytes; Content-Length says ${declared}.`,
+    );
+  }
+  const digest = request.headers.get("x-chunk-sha256");
+  if (digest !== null && !sha256Hex.test(digest)) {
+    throw new ApiError("chunk_digest_mismatch", "X-Chunk-SHA256 must be 64 hexadecimal digits.");
+  }
+  const bytes = await readChunk(request.body, size);
+  if (digest !== null && bytesSha256Hex(bytes) !== digest.toLowerCase()) {
+    throw new ApiError(
+      "chunk_digest_mismatch",
+      "The chunk's SHA-256 is not X-Chunk-SHA256: it was damaged on the way.",
+    );
+  }
+  const [claimed] = await queryRows(claimChunkSql(target.file_id, chunk));
+  if (!claimed) {
+    throw new ApiError("chunk_exists", `Chunk ${chunk} is stored, or being stored by another upload.`);
+  }
+  const place = { fileId: target.file_id, index: chunk, last: chunk === target.chunk_count - 1 };
+  const key = chunkKey(target.chunks_sealed_by);
+  try {
+    const stored = key ? sealChunk(key, place, bytes) : bytes;
+    await (await fileStore()).putChunk(target.file_id, chunk, stored);
+  } catch (error) {
+    await queryRows(releaseChunkSql(target.file_id, chunk));
+    throw error instanceof FileStoreUnavailable ? unavailable() : error;
+  }
+  const [done] = await queryRows<{ received_chunks: number }>(commitChunkSql(target.file_id, chunk));
+  return done?.received_chunks ?? chunk + 1;
+}
+
+/** How much of file `index` is stored, for an upload to resume from. */
+export async function uploadStatus(options: { id: string; index: string; token: string | null }) {
+  const index = parseIndex(options.index);
+  const target = await uploadTarget(options.id, index, options.token);
+  return { index, size: target.size, chunks: target.chunk_count, received: target.received_chunks };
+}
