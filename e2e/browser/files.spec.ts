@@ -70,7 +70,7 @@ test("end to end: files of 0 B, 1 B, one chunk and one chunk plus one byte arriv
     /one-chunk\.bin\s*application\/octet-stream\s*1 MiB/,
     /chunk-plus-one\.bin\s*application\/octet-stream\s*1 MiB/,
   ]);
-  await expect(reader.getByRole("tabpanel").or(reader.getByLabel("Note"))).toHaveText("the files are below");
+  await expect(reader.getByRole("article", { name: "Note" })).toHaveText("the files are below");
   await expectSavedAsSent(reader, files);
   await reader.context().close();
 });
@@ -85,7 +85,7 @@ test("plain, files only: the server names them, the viewer shows no empty text, 
 
   const reader = await readerPage(browser, url);
   await expect(reader.getByRole("region", { name: "4 files" })).toBeVisible();
-  await expect(reader.getByLabel("Note")).toHaveCount(0);
+  await expect(reader.getByRole("article", { name: "Note" })).toHaveCount(0);
   for (const file of files) {
     const link = reader.getByRole("link", { name: `Download ${file.name}` });
     await expect(link).toHaveAttribute("href", /\/api\/v1\/shares\/[A-Za-z0-9]{10}\/files\/\d\?grant=/);
