@@ -37,6 +37,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const startedRef = useRef(false);
   const t = useTranslations("viewer");
   const openErrors = useTranslations("openErrors");
+  const fileTexts = useTranslations("files");
   const failureMessage = useFailureMessage();
   // An encrypted note's key is the link's fragment, which only the browser knows (null on the server).
   const fragmentKey = useSyncExternalStore(subscribeToFragment, linkKey, () => null);
@@ -63,6 +64,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     if (result.ok) await open(result.data, key, password);
     else if (result.error === "not_found") setPhase({ name: "gone" });
     else if (result.error === "bad_key_proof") setPhase({ name: "wrongKey", key });
+    else if (result.error === "files_incomplete") setPhase({ name: "locked", error: fileTexts("pending") });
     else {
       setPhase({ name: "locked", error: failureMessage(result) });
       passwordRef.current?.focus();
@@ -121,6 +123,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         </li>
         {meta.remaining_views !== null && <li>{t("viewsLeft", { count: meta.remaining_views })}</li>}
         {meta.page_count > 1 && <li>{t("pages", { count: meta.page_count })}</li>}
+        {meta.file_count && <li>{fileTexts("count", { count: meta.file_count })}</li>}
         {meta.password_required && <li>{t("passwordProtected")}</li>}
         {meta.encrypted && <li>{t("encrypted")}</li>}
         {meta.password_attempts_left !== null && (

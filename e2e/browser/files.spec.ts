@@ -130,3 +130,19 @@ test("where the browser can write files, the download goes to the chosen file ch
   expect(sha256(Uint8Array.from(saved.bytes))).toBe(sha256(file.buffer));
   await context.close();
 });
+
+test("a note whose files are still on their way says so, and spends no view", async ({ page, api }) => {
+  const id = await api.createId({
+    content: "soon",
+    ttl: "1h",
+    burn_after: 1,
+    files: [{ name: "later.bin", size: 5 }],
+  });
+  await page.goto(`/${id}`);
+  await expect(page.getByRole("list", { name: "About this note" })).toContainText("1 file");
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Its files are still being uploaded: the note opens once they have all arrived. Try again in a moment.",
+  );
+  expect((await api.meta(id)).json).toMatchObject({ remaining_views: 1, file_count: 1, files_pending: true });
+});

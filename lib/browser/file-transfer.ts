@@ -145,11 +145,16 @@ export async function uploadFiles(options: Options): Promise<void> {
     const chunks = key
       ? encryptFileChunks(key, slices(file), file.size)
       : splitFileChunks(slices(file), file.size);
-    let index = 0;
-    for await (const chunk of chunks) {
-      await sendChunk(url, index, chunk as Uint8Array<ArrayBuffer>, options);
-      index++;
-      options.onProgress(target.index, Math.min(index * FILE_CHUNK_BYTES, file.size));
+    // The next chunk is read and sealed while this one travels: at most two are held at a time.
+    let next = chunks.next();
+    for (let index = 0; ; index++) {
+      const { done, value } = await next;
+      if (done) break;
+      next = chunks.next();
+      // A failed upload leaves the chunk read ahead unawaited: its own failure is of no interest then.
+      next.catch(() => {});
+      await sendChunk(url, index, value as Uint8Array<ArrayBuffer>, options);
+      options.onProgress(target.index, Math.min((index + 1) * FILE_CHUNK_BYTES, file.size));
     }
   }
 }
