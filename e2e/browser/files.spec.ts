@@ -141,7 +141,7 @@ test("a note whose files are still on their way says so, and spends no view", as
   await page.goto(`/${id}`);
   await expect(page.getByRole("list", { name: "About this note" })).toContainText("1 file");
   await page.getByRole("button", { name: "Reveal note" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(page.locator("#password-error")).toHaveText(
     "Its files are still being uploaded: the note opens once they have all arrived. Try again in a moment.",
   );
   expect((await api.meta(id)).json).toMatchObject({ remaining_views: 1, file_count: 1, files_pending: true });
