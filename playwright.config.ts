@@ -23,6 +23,10 @@ for (const policy of ["CREATE", "CREATE_PER_KEY", "READ", "PASSWORD", "PASSWORD_
   process.env[`RATE_LIMIT_${policy}`] ??= "1000000/1m";
 }
 
+// The file specs move 200 MiB files (the default limit is 100 MiB); e2e/api/files-lifecycle.spec.ts
+// starts a server with the default limits to test them.
+process.env.FILE_MAX_BYTES ??= "256MiB";
+
 // Webhook receivers of the specs listen on 127.0.0.1, and their retries should not take minutes;
 // e2e/api/webhook-ssrf.spec.ts starts a server that refuses private addresses, as by default.
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ??= "1";

@@ -12,6 +12,7 @@ import {
   type SealingKeys,
 } from "./crypto/seal";
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
+import { s3KeyPairComplete } from "./files/s3-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -194,6 +195,7 @@ const checkedEnvSchema = envSchema
       `one with: ${generateSealingKeyCommand}`,
   })
   .refine(...s3SettingsComplete)
+  .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],
     error: "must be one of TTL_CHOICES",

@@ -101,7 +101,7 @@ test.describe("cleanup", () => {
       // The command line, as an operator's crontab would run it, next to the running server.
       const more = await seed(base, sql);
       const output = await npmScript("cleanup", [], databaseUrl);
-      expect(output.at(-1)).toBe("Purged 1 expired and 1 burned note(s).");
+      expect(output.at(-1)).toBe("Purged 1 expired, 1 burned and 0 abandoned note(s), and 0 file(s).");
       await expectOnlyLiveLeft(base, sql, more);
       expect(await server.stop()).toBe(0);
 

@@ -59,6 +59,15 @@ export const testPorts = {
   // e2e/api/idempotency.spec.ts
   idempotencyProxy: base + 90,
   idempotencyServer: base + 91,
+  // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
+  filesLifecycle: base + 100,
+  filesEmbedded: base + 101,
+  filesMemory: base + 102,
+  // e2e/api/files-s3.spec.ts: the service with FILE_STORAGE=s3 and the s3rver it stores in
+  filesS3Server: base + 110,
+  filesS3Store: base + 111,
+  filesS3OutageServer: base + 112,
+  filesS3OutageStore: base + 113,
   // e2e/browser/files-large.spec.ts
   filesLarge: base + 120,
   // e2e/api/cli-files.spec.ts

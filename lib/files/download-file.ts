@@ -1,4 +1,5 @@
 import "server-only";
+import { passwordKeyId } from "../crypto/password-hash";
 import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
@@ -65,7 +66,7 @@ export async function downloadFile(options: { id: string; index: string; grant: 
   if (!file) throw notFound();
   const encrypted = file.chunks_sealed_by === null;
   const label =
-    file.name !== null && file.type !== null && file.sealed_by !== null && file.sealed_by !== "pw"
+    file.name !== null && file.type !== null && file.sealed_by !== null && file.sealed_by !== passwordKeyId
       ? openFileLabel(sealingKeys(), file.share_id, index, { name: file.name, type: file.type })
       : null;
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optional, parsedWith, wholeNumber } from "../setting-schemas";
+import { parsedWith, wholeNumber } from "../setting-schemas";
+import { s3SettingFields } from "./s3-settings";
 
 // The settings of files attached to notes (docs/files.md), gathered into lib/env.ts's schema. Kept
 // free of other imports of the service: lib/env.ts parses with it.
@@ -30,11 +31,6 @@ const byteSize = parsedWith(
   "must be a number of bytes above 0, optionally with KiB, MiB or GiB (100MiB)",
 );
 
-const flag = z
-  .enum(["true", "false"], { error: "must be true or false" })
-  .default("false")
-  .transform((value) => value === "true");
-
 export const fileSettings = {
   /** Files one note may carry at most. */
   FILES_MAX_COUNT: wholeNumber(1, 1000).default(10),
@@ -54,17 +50,8 @@ export const fileSettings = {
   FILE_GRANT_SECONDS: wholeNumber(10, 86_400).default(900),
   /** Where file chunks are stored: postgres (the database, the default) or s3. */
   FILE_STORAGE: z.enum(["postgres", "s3"], { error: "must be postgres or s3" }).default("postgres"),
-  /** FILE_STORAGE=s3: the bucket (needed then). */
-  S3_BUCKET: optional(z.string().min(3, { error: "must be a bucket name" })),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  /** An S3-compatible service's URL (MinIO, R2, Ceph); unset: AWS S3 itself. */
-  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
-  S3_ACCESS_KEY_ID: optional(z.string()),
-  S3_SECRET_ACCESS_KEY: optional(z.string()),
-  /** true: `<endpoint>/<bucket>/<key>` URLs (MinIO, s3rver) instead of `<bucket>.<endpoint>/<key>`. */
-  S3_FORCE_PATH_STYLE: flag,
-  /** Prefix of every object key. */
-  S3_PREFIX: z.string().default("notes-files/"),
+  /** FILE_STORAGE=s3: where in which bucket (lib/files/s3-settings.ts). */
+  ...s3SettingFields,
 };
 
 /** A refinement of the whole settings: s3 storage needs its bucket. */

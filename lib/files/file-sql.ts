@@ -111,7 +111,10 @@ export function grantedFileSql(id: string, index: number, tokenHash: string) {
     WHERE g.token_hash = ${tokenHash} AND g.share_id = ${id} AND g.expires_at > now()`;
 }
 
-/** A pending note whose upload time ran out: deleted with its links (its files are then collected). */
+/**
+ * A pending note whose upload time ran out: deleted (its links go with it, by their foreign key; its
+ * files are collected after).
+ */
 export function deleteAbandonedNotesSql(batchSize: number) {
   return Prisma.sql`
     WITH gone AS (
@@ -119,7 +122,7 @@ export function deleteAbandonedNotesSql(batchSize: number) {
         SELECT id FROM shares WHERE files_pending AND content_id IS NULL AND upload_expires_at <= now()
         ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
       RETURNING id
-    ), links AS (DELETE FROM shares WHERE content_id IN (SELECT id FROM gone))
+    )
     SELECT count(*)::int AS deleted FROM gone`;
 }
 

@@ -35,10 +35,6 @@ export function fileStore(): Promise<FileStore> {
 // The S3 store is a module of its own, loaded only when configured, so the AWS SDK stays out of a
 // database-only process.
 async function s3Store(): Promise<FileStore> {
-  const modulePath = "./s3-store";
-  const loaded = (await import(/* webpackIgnore: true */ modulePath).catch(() => null)) as {
-    s3Store?: () => FileStore;
-  } | null;
-  if (!loaded?.s3Store) throw new Error("FILE_STORAGE=s3, but this build has no S3 store.");
-  return loaded.s3Store();
+  const { s3Store } = await import("./s3-store");
+  return s3Store();
 }

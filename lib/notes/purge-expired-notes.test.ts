@@ -144,7 +144,7 @@ describe("purgeExpiredNotes", () => {
 
     const before = await client.query("SELECT expires_at FROM shares WHERE id = $1", [expired]);
 
-    expect(await purgeExpiredNotes()).toEqual({ expired: 2, burned: 0 });
+    expect(await purgeExpiredNotes()).toEqual({ expired: 2, burned: 0, abandoned: 0, files: 0 });
     const { rows } = await client.query(
       "SELECT share_id, type, at, remaining_views FROM note_events WHERE share_id = ANY($1) ORDER BY id",
       [[expired, burned]],

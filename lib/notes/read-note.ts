@@ -67,20 +67,8 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
     html,
     raw_html: keepRawHtml ? raw_html : null,
   }));
-  const file_count = first.file_count ?? 0;
-  return {
-    id,
-    created_at,
-    expires_at,
-    burn_after,
-    read_count,
-    burned,
-    multi_page,
-    encrypted,
-    sealed_as,
-    file_count,
-    pages,
-  };
+  const note = { id, created_at, expires_at, burn_after, read_count, burned, multi_page, encrypted };
+  return { ...note, sealed_as, file_count: first.file_count ?? 0, pages };
 }
 
 /**

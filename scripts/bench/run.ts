@@ -10,12 +10,16 @@
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
 //   BENCH_DATABASE=embedded   on embedded PGlite, as `npm start` without DATABASE_URL (database.ts)
+//   BENCH_FILES=1        then the files scenario (files.ts: a 1 GiB file up and down, e2e and
+//                        server-sealed; a few minutes more), or BENCH_FILES=only: that one alone
+//   BENCH_FILE_STORAGE=s3     its chunks in s3rver rather than Postgres; BENCH_FILE_MIB=1024 its size
 // Configuration is read and checked as every other command does it, before anything starts.
 import "../../lib/env";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { z } from "zod";
 import { databaseKinds, openBenchDatabase } from "./database";
+import { fileStorages, measureFiles } from "./files";
 import { compareSamples, seedNotes, servePage, type SeededNotes } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
 import { connections, runLoad, scenarioNames, scenarioTitles, stopLoad, type ScenarioName } from "./load";
@@ -38,6 +42,9 @@ const options = z
     BENCH_GZIP: z.enum(["0", "1"]).default("0"),
     BENCH_APP_PAGE: z.enum(["0", "1"]).default("1"),
     BENCH_DATABASE: z.enum(databaseKinds).default("postgres"),
+    BENCH_FILES: z.enum(["0", "1", "only"]).default("0"),
+    BENCH_FILE_STORAGE: z.enum(fileStorages).default("postgres"),
+    BENCH_FILE_MIB: z.coerce.number().int().min(1).max(16_384).default(1024),
   })
   .parse(process.env);
 const seconds = options.BENCH_SECONDS;
@@ -47,6 +54,8 @@ const profiling = options.BENCH_CPU_PROF === "1";
 const nodeArgs = profiling ? ["--cpu-prof", "--cpu-prof-dir=.bench/profiles"] : [];
 
 class Interrupted extends Error {}
+
+const filesOptions = () => ({ storage: options.BENCH_FILE_STORAGE, mib: options.BENCH_FILE_MIB, nodeArgs });
 
 // Undone in reverse order, once, whether the run ends, fails or is interrupted. A signal and the
 // failing main flow both call cleanUp: they must share one pass, or the first to finish would exit
@@ -125,6 +134,11 @@ async function main(): Promise<void> {
   cleanups.push(database.remove);
   const databaseName = database.name;
   checkInterrupted();
+  if (options.BENCH_FILES === "only") {
+    const files = await measureFiles(filesOptions(), database, cleanups);
+    console.log(`\nResults written to ${writeJson({ generatedAt: new Date().toISOString(), files })}.`);
+    return;
+  }
 
   const app = await startServer("app", database.envFor("app"), nodeArgs);
   cleanups.push(app.stop);
@@ -188,6 +202,9 @@ async function main(): Promise<void> {
     );
   }
   console.log(formatTargets(targets));
+  // On a server of its own, once the others are stopped (an embedded database has one owner).
+  await Promise.all([app.stop(), baseline.stop()]);
+  const files = options.BENCH_FILES === "1" ? await measureFiles(filesOptions(), database, cleanups) : null;
 
   const path = writeJson({
     generatedAt: new Date().toISOString(),
@@ -213,6 +230,7 @@ async function main(): Promise<void> {
     peakRssMiB: { app: appPeakRssMiB, baseline: baselinePeakRssMiB },
     largeCreate,
     targets,
+    files,
   });
   console.log(`\nResults written to ${path}; server logs in ${app.logFile} and ${baseline.logFile}.`);
 }

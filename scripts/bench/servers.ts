@@ -87,17 +87,18 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
 
 /**
  * Starts the app (`npm start`'s scripts/start.ts, production) or the baseline on a free loopback
- * port on the database `databaseEnv` names, with output going to .bench/<kind>.log. `nodeArgs` go to the server's node (e.g.
- * --cpu-prof, which NODE_OPTIONS refuses).
+ * port on the database `databaseEnv` names (and any other settings there), with output going to
+ * .bench/<logName>.log. `nodeArgs` go to the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startServer(
   kind: ServerKind,
   databaseEnv: Record<string, string>,
   nodeArgs: string[],
+  logName: string = kind,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const logFile = `.bench/${kind}.log`;
+  const logFile = `.bench/${logName}.log`;
   // The child writes to the file itself, so its last words survive even if this process dies.
   const log = openSync(logFile, "w");
   const child = spawn(process.execPath, [...nodeArgs, ...commandFor(kind)], {

@@ -1,0 +1,205 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createDatabase, dropDatabase } from "../../lib/test/database";
+import { expect, test } from "../support/fixtures";
+import {
+  createNote,
+  download,
+  MiB,
+  readNote,
+  uploadChunks,
+  type CreatedFiles,
+} from "../support/file-transfer";
+import { testPorts } from "../support/ports";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { timeouts } from "../support/timeouts";
+
+// Every way a note's files go, on a server and database of this spec's own, so the chunks left in
+// the store (file_chunks: the Postgres store) are counted exactly: burn (after the grant expires),
+// owner delete, moderation take-down, expiry, an abandoned upload, each followed by cleanup.
+
+const cronSecret = randomBytes(24).toString("hex");
+const adminSecret = randomBytes(24).toString("hex");
+
+test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+let sql: pg.Client;
+const name = `notes_e2e_files_${randomBytes(5).toString("hex")}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(timeouts.serverTest);
+  const databaseUrl = await createDatabase(name);
+  server = await startServer({
+    port: testPorts.filesLifecycle,
+    env: {
+      DATABASE_URL: databaseUrl,
+      CRON_SECRET: cronSecret,
+      ADMIN_SECRET: adminSecret,
+      CLEANUP_INTERVAL_SECONDS: "0",
+      // The default limits for keyed creates; lower ones for keyless creates (every one here).
+      FILE_MAX_BYTES: undefined,
+      KEYLESS_FILE_MAX_BYTES: "2MiB",
+      KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
+    },
+  });
+  sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+});
+
+test.afterAll(async () => {
+  await sql?.end();
+  expect(await server?.stop()).toBe(0);
+  await dropDatabase(name);
+});
+
+const chunksLeft = async () =>
+  (await sql.query("SELECT count(*)::int AS n FROM file_chunks")).rows[0].n as number;
+const cleanup = async () => {
+  const answer = await fetch(`${server.url}/api/v1/cron/cleanup`, {
+    headers: { authorization: `Bearer ${cronSecret}` },
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { purged: Record<string, number> }).purged;
+};
+
+/** A note with two files of 2 and 1 chunks, uploaded: 3 chunks in the store. */
+async function uploadedNote(body: Record<string, unknown> = {}) {
+  const created = await createNote(server.url, {
+    ttl: "1h",
+    files: [
+      { name: "a.bin", size: MiB + 1 },
+      { name: "b.bin", size: 10 },
+    ],
+    ...body,
+  });
+  expect(created.status).toBe(201);
+  const note = created.json as unknown as CreatedFiles & { delete_token: string };
+  await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [
+    Buffer.alloc(MiB),
+    Buffer.alloc(1),
+  ]);
+  await uploadChunks(note.files[1]?.upload_url ?? "", note.upload_token, [Buffer.alloc(10)]);
+  return note;
+}
+
+test("limits answer 413 before anything is stored, naming the limit (keyless: its own limits)", async () => {
+  const file = (size: number, index = 0) => ({ name: `f${index}`, size });
+  const refusal = async (files: unknown[]) => (await createNote(server.url, { ttl: "1h", files })).json;
+  const eleven = Array.from({ length: 11 }, (_, index) => file(1, index));
+  expect(await refusal(eleven)).toEqual({
+    error: "too_many_files",
+    message: "A note may carry at most 10 files; this one declares 11.",
+  });
+  expect(await refusal([file(2 * MiB + 1)])).toEqual({
+    error: "file_too_large",
+    message: "File 0 is 2097153 bytes; the limit is 2097152 bytes (2 MiB) per file.",
+  });
+  expect(await refusal([file(2 * MiB), file(MiB + 1, 1)])).toEqual({
+    error: "files_too_large",
+    message: "The files are 3145729 bytes together; the limit is 3145728 bytes (3 MiB) per note.",
+  });
+  expect((await sql.query("SELECT count(*)::int AS n FROM shares")).rows[0].n).toBe(0);
+  expect((await sql.query("SELECT count(*)::int AS n FROM note_files")).rows[0].n).toBe(0);
+});
+
+test("burn: the chunks stay while the last read's grant lasts, then cleanup deletes them", async () => {
+  const note = await uploadedNote({ burn_after: 1 });
+  expect(await chunksLeft()).toBe(3);
+  const read = await readNote(server.url, note.id);
+  expect(read.json.burned).toBe(true);
+  expect(await cleanup()).toMatchObject({ burned: 1, files: 0 });
+  expect(await chunksLeft()).toBe(3);
+  const [file] = read.json.files as { download_url: string }[];
+  expect((await download(file?.download_url ?? "")).status).toBe(200);
+
+  await sql.query("UPDATE file_grants SET expires_at = now() WHERE files_id = $1", [note.id]);
+  expect((await download(file?.download_url ?? "")).status).toBe(404);
+  expect(await cleanup()).toMatchObject({ files: 2 });
+  expect(await chunksLeft()).toBe(0);
+  expect((await sql.query("SELECT count(*)::int AS n FROM file_grants")).rows[0].n).toBe(0);
+});
+
+test("owner delete: the chunks and the grants go at once", async () => {
+  const note = await uploadedNote();
+  const read = await readNote(server.url, note.id);
+  const deleted = await fetch(`${server.url}/api/v1/shares/${note.id}`, {
+    method: "DELETE",
+    headers: { "x-delete-token": note.delete_token },
+  });
+  expect(deleted.status).toBe(204);
+  expect(await chunksLeft()).toBe(0);
+  const [file] = read.json.files as { download_url: string }[];
+  expect((await download(file?.download_url ?? "")).status).toBe(404);
+});
+
+test("moderation take-down: the chunks go at once", async () => {
+  const note = await uploadedNote({ recipients: ["ann", "bob"] });
+  const signIn = await fetch(`${server.url}/admin/api/session`, {
+    method: "POST",
+    headers: { origin: server.url, "content-type": "application/json" },
+    body: JSON.stringify({ secret: adminSecret }),
+  });
+  expect(signIn.status).toBe(204);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const takenDown = await fetch(`${server.url}/admin/api/notes/${note.id}`, {
+    method: "DELETE",
+    headers: { origin: server.url, cookie },
+  });
+  expect(takenDown.status).toBe(200);
+  expect(await chunksLeft()).toBe(0);
+});
+
+test("expiry: cleanup deletes an expired note's chunks", async () => {
+  const note = await uploadedNote();
+  await sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [note.id]);
+  expect(await cleanup()).toMatchObject({ expired: 1, files: 2 });
+  expect(await chunksLeft()).toBe(0);
+});
+
+test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what it had", async () => {
+  const created = await createNote(server.url, { ttl: "1h", files: [{ name: "a", size: 2 * MiB }] });
+  const note = created.json as unknown as CreatedFiles;
+  await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.alloc(MiB)]);
+  expect(await cleanup()).toMatchObject({ abandoned: 0, files: 0 });
+  expect(await chunksLeft()).toBe(1);
+  await sql.query("UPDATE shares SET upload_expires_at = now() WHERE id = $1", [note.id]);
+  expect(await cleanup()).toMatchObject({ abandoned: 1, files: 1 });
+  expect(await chunksLeft()).toBe(0);
+  expect((await sql.query("SELECT count(*)::int AS n FROM shares WHERE id = $1", [note.id])).rows[0].n).toBe(
+    0,
+  );
+  expect((await fetch(`${server.url}/api/v1/shares/${note.id}/meta`)).status).toBe(404);
+});
+
+test("a full store: 503 unavailable, nothing recorded, and the same chunk goes in once there is room", async () => {
+  const created = await createNote(server.url, { ttl: "1h", files: [{ name: "a", size: 5 }] });
+  const note = created.json as unknown as CreatedFiles;
+  const url = note.files[0]?.upload_url ?? "";
+  // Postgres's own answer to a full disk (SQLSTATE 53100), from a trigger on the store's table.
+  await sql.query(`CREATE FUNCTION refuse_chunk() RETURNS trigger LANGUAGE plpgsql AS
+    $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`);
+  await sql.query(
+    "CREATE TRIGGER full_disk BEFORE INSERT ON file_chunks FOR EACH ROW EXECUTE FUNCTION refuse_chunk()",
+  );
+  try {
+    const refused = await fetch(`${url}/chunks/0`, {
+      method: "PUT",
+      headers: { "x-upload-token": note.upload_token },
+      body: Buffer.from("12345"),
+    });
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toBe("unavailable");
+  } finally {
+    await sql.query("DROP TRIGGER full_disk ON file_chunks");
+    await sql.query("DROP FUNCTION refuse_chunk()");
+  }
+  const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
+  expect(await status.json()).toMatchObject({ received: 0 });
+  expect((await readNote(server.url, note.id)).json.error).toBe("files_incomplete");
+  await uploadChunks(url, note.upload_token, [Buffer.from("12345")]);
+  expect((await readNote(server.url, note.id)).status).toBe(200);
+});

@@ -1,0 +1,219 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { sealNote } from "../../lib/crypto/envelope";
+import { parseS3Settings } from "../../lib/files/s3-settings";
+import { S3FileStore } from "../../lib/files/s3-store";
+import { createDatabase, dropDatabase } from "../../lib/test/database";
+import {
+  createNote,
+  download,
+  generatedFile,
+  MiB,
+  putChunk,
+  readNote,
+  uploadChunks,
+  type CreatedFiles,
+} from "../support/file-transfer";
+import { expect, test } from "../support/fixtures";
+import { testPorts } from "../support/ports";
+import { startS3Server, type S3Server } from "../support/s3-server";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { timeouts } from "../support/timeouts";
+
+// Files with FILE_STORAGE=s3 against s3rver (a real S3 API, e2e/support/s3-server.ts), each
+// installation with a database and a bucket of its own so that the bucket's chunks can be counted
+// exactly: the round trips of files.spec.ts, what is left in the bucket after each way a note goes,
+// and a store that goes away in the middle of an upload.
+
+interface Installation {
+  server: ServerProcess;
+  s3: S3Server;
+  /** the bucket as the service sees it, to count the chunks it holds */
+  bucket: S3FileStore;
+  sql: pg.Client;
+  close(): Promise<void>;
+}
+
+const cronSecret = randomBytes(24).toString("hex");
+
+async function install(serverPort: number, storePort: number): Promise<Installation> {
+  const name = `notes_e2e_files_s3_${randomBytes(5).toString("hex")}`;
+  const databaseUrl = await createDatabase(name);
+  const s3 = await startS3Server({ port: storePort });
+  const bucket = new S3FileStore(parseS3Settings(s3.variables));
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  let server: ServerProcess | undefined;
+  const close = async () => {
+    await server?.stop();
+    bucket.close();
+    await sql.end();
+    await s3.remove();
+    await dropDatabase(name);
+  };
+  try {
+    await sql.connect();
+    server = await startServer({
+      port: serverPort,
+      env: {
+        DATABASE_URL: databaseUrl,
+        FILE_STORAGE: "s3",
+        ...s3.variables,
+        FILE_MAX_BYTES: String(200 * MiB),
+        CRON_SECRET: cronSecret,
+        CLEANUP_INTERVAL_SECONDS: "0",
+      },
+    });
+    return { server, s3, bucket, sql, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A note with one file of `size` bytes declared, nothing uploaded yet. */
+async function declare(base: string, size: number, encrypted: boolean, extra: Record<string, unknown> = {}) {
+  const body = encrypted
+    ? { content: (await sealNote("files")).envelope, encrypted: true, files: [{ size }] }
+    : { files: [{ name: "data.bin", type: "application/octet-stream", size }] };
+  const created = await createNote(base, { ttl: "1h", ...body, ...extra });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return created.json as unknown as CreatedFiles & { delete_token: string };
+}
+
+/** Declares, uploads, reads and downloads one file; answers the note, its download and the sent digest. */
+async function roundTrip(
+  base: string,
+  size: number,
+  encrypted: boolean,
+  extra: Record<string, unknown> = {},
+) {
+  const created = await declare(base, size, encrypted, extra);
+  const source = generatedFile(size);
+  await uploadChunks(created.files[0]?.upload_url ?? "", created.upload_token, source.chunks(encrypted));
+  const read = await readNote(base, created.id);
+  expect(read.status).toBe(200);
+  const [file] = read.json.files as { size: number; download_url: string }[];
+  expect(file?.size).toBe(size);
+  return { created, got: await download(file?.download_url ?? ""), sent: source.digest(), read: read.json };
+}
+
+const ownerDelete = (base: string, id: string, token: string) =>
+  fetch(`${base}/api/v1/shares/${id}`, { method: "DELETE", headers: { "x-delete-token": token } });
+
+async function cleanup(base: string) {
+  const response = await fetch(`${base}/api/v1/cron/cleanup`, {
+    headers: { authorization: `Bearer ${cronSecret}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { purged: Record<string, number> }).purged;
+}
+
+const wireBytes = (size: number, encrypted: boolean) =>
+  size + (encrypted ? Math.max(1, Math.ceil(size / MiB)) * 16 : 0);
+
+test.describe("files on S3 storage", () => {
+  test.describe.configure({ mode: "serial" });
+  let s3: Installation;
+  test.beforeAll(async () => {
+    test.setTimeout(timeouts.serverTest);
+    s3 = await install(testPorts.filesS3Server, testPorts.filesS3Store);
+  });
+  test.afterAll(async () => {
+    await s3?.close();
+  });
+
+  for (const encrypted of [true, false]) {
+    const kind = encrypted ? "end-to-end" : "plain";
+    test(`${kind}: 0 B, 1 B, 1 MiB and 1 MiB + 1 B through the bucket intact, gone with the note`, async () => {
+      test.setTimeout(timeouts.serverTest);
+      const base = s3.server.url;
+      for (const size of [0, 1, MiB, MiB + 1]) {
+        const { created, got, sent } = await roundTrip(base, size, encrypted);
+        const chunks = Math.max(1, Math.ceil(size / MiB));
+        expect(await s3.bucket.countChunks()).toBe(chunks);
+        expect(got.status).toBe(200);
+        expect(got.headers.get("content-length")).toBe(String(wireBytes(size, encrypted)));
+        expect({ length: got.length, digest: got.digest }).toEqual({
+          length: wireBytes(size, encrypted),
+          digest: sent,
+        });
+        expect((await ownerDelete(base, created.id, created.delete_token)).status).toBe(204);
+        expect(await s3.bucket.countChunks()).toBe(0);
+      }
+    });
+  }
+
+  test("a 200 MiB end-to-end file streams in and out with the same SHA-256", async () => {
+    test.setTimeout(timeouts.serverTest);
+    const base = s3.server.url;
+    const size = 200 * MiB;
+    const { created, got, sent } = await roundTrip(base, size, true);
+    expect(await s3.bucket.countChunks()).toBe(200);
+    expect({ status: got.status, length: got.length, digest: got.digest }).toEqual({
+      status: 200,
+      length: size + 200 * 16,
+      digest: sent,
+    });
+    expect((await ownerDelete(base, created.id, created.delete_token)).status).toBe(204);
+    expect(await s3.bucket.countChunks()).toBe(0);
+  });
+
+  test("burn keeps the chunks until the grant ends; expiry and an abandoned upload leave nothing", async () => {
+    test.setTimeout(timeouts.serverTest);
+    const base = s3.server.url;
+    const burned = await roundTrip(base, 2 * MiB + 5, true, { burn_after: 1 });
+    expect(burned.read.burned).toBe(true);
+    const expired = await roundTrip(base, 3, false);
+    const abandoned = await declare(base, 3 * MiB, true);
+    const first = await putChunk(
+      abandoned.files[0]?.upload_url ?? "",
+      abandoned.upload_token,
+      0,
+      randomBytes(MiB + 16),
+    );
+    expect(first.status).toBe(204);
+    expect(await s3.bucket.countChunks()).toBe(3 + 1 + 1);
+
+    // The burned note's reader may still be downloading: cleanup leaves its chunks for the grant's time.
+    expect(await cleanup(base)).toEqual({ expired: 0, burned: 1, abandoned: 0, files: 0 });
+    expect(await s3.bucket.countChunks()).toBe(5);
+
+    await s3.sql.query("UPDATE file_grants SET expires_at = now() - interval '1 second'");
+    await s3.sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      expired.created.id,
+    ]);
+    await s3.sql.query("UPDATE shares SET upload_expires_at = now() - interval '1 second' WHERE id = $1", [
+      abandoned.id,
+    ]);
+    expect(await cleanup(base)).toEqual({ expired: 1, burned: 0, abandoned: 1, files: 3 });
+    expect(await s3.bucket.countChunks()).toBe(0);
+  });
+});
+
+test("files on S3 storage: a store stopped mid-upload answers 503 and the note stays unreadable", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const down = await install(testPorts.filesS3OutageServer, testPorts.filesS3OutageStore);
+  try {
+    const base = down.server.url;
+    const created = await declare(base, 3 * MiB, true);
+    const url = created.files[0]?.upload_url ?? "";
+    expect((await putChunk(url, created.upload_token, 0, randomBytes(MiB + 16))).status).toBe(204);
+    await down.s3.stop();
+    const second = await putChunk(url, created.upload_token, 1, randomBytes(MiB + 16));
+    expect({ status: second.status, error: second.json?.error }).toEqual({
+      status: 503,
+      error: "unavailable",
+    });
+    const resume = await fetch(url, { headers: { "x-upload-token": created.upload_token } });
+    expect(await resume.json()).toMatchObject({ index: 0, chunks: 3, received: 1 });
+    const read = await readNote(base, created.id);
+    expect({ status: read.status, error: read.json.error }).toEqual({
+      status: 409,
+      error: "files_incomplete",
+    });
+    const meta = await (await fetch(`${base}/api/v1/shares/${created.id}/meta`)).json();
+    expect(meta).toMatchObject({ files_pending: true });
+  } finally {
+    await down.close();
+  }
+});
