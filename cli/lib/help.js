@@ -43,7 +43,7 @@ read options:
   --save DIR             save the note's files into DIR (opened here, chunk by chunk); a name
                          that exists gets " (1)", " (2)"... before its extension, never overwritten
   A note of several pages prints each under a "==> title <==" line. A note's files are granted
-  to this read only, for a few minutes: without --save they are listed on stderr, not saved.
+  to one read only, for a few minutes: a note with files is read only with --save.
 
 delete and events options:
   --token TOKEN          the delete token of a note created without a key (or NOTES_DELETE_TOKEN)

@@ -6,7 +6,8 @@
 //
 //   pages = 1 to 100; none ("pages": []) only when the note carries files
 //   files = optional; when present, 1 or more in upload order (the index of each in the API), each
-//           with its name (1 to 255 characters, no / or \, no control characters, not . or ..), its
+//           with its name (1 to 255 UTF-16 code units, well formed, no / or \, no control
+//           characters, not . or ..), its
 //           MIME type, its size in bytes and its own salt (16 bytes, base64url): the salt makes its
 //           key (cli/lib/file-envelope.js), so no two files of a note may share one
 //
@@ -15,11 +16,12 @@
 const maxPages = 100;
 const formats = ["markdown", "html"];
 const maxNameLength = 255;
-// A MIME type's restricted names (RFC 6838 §4.2), without parameters.
-const typePattern = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/;
+// A MIME type's restricted names (RFC 6838 §4.2), without parameters, in at most 255 characters.
+const typePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
+const maxTypeLength = 255;
 // 16 bytes in 22 base64url characters: the last one carries only 2 bits, so each salt has one spelling.
 const saltPattern = /^[A-Za-z0-9_-]{21}[AQgw]$/;
-const forbiddenInName = /[/\\\u0000-\u001f\u007f-\u009f]/;
+const forbiddenInName = /[/\\\p{Cc}]/u;
 
 /** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
 /** @typedef {{ name: string, type: string, size: number, salt: string }} NoteFile */
@@ -36,13 +38,14 @@ export function isFileName(/** @type {unknown} */ name) {
     name.length <= maxNameLength &&
     name !== "." &&
     name !== ".." &&
-    !forbiddenInName.test(name)
+    !forbiddenInName.test(name) &&
+    name.isWellFormed()
   );
 }
 
 /** True when `type` is a MIME type (type/subtype, no parameters). */
 export function isFileType(/** @type {unknown} */ type) {
-  return typeof type === "string" && typePattern.test(type);
+  return typeof type === "string" && type.length <= maxTypeLength && typePattern.test(type);
 }
 
 /** @param {string | NoteDocument} note */

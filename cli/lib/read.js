@@ -28,7 +28,8 @@ const pageText = (/** @type {Json} */ page) => ({
  */
 async function documentOf(note, key, askPassword, password) {
   if (!note.encrypted) {
-    const pages = Array.isArray(note.pages) ? note.pages : typeof note.content === "string" ? [note] : [];
+    // A plain note of files alone answers an empty content: no note with text has one.
+    const pages = Array.isArray(note.pages) ? note.pages : note.content ? [note] : [];
     return { document: { pages: pages.map(pageText) }, filesKey: null };
   }
   try {
@@ -97,6 +98,10 @@ export async function readCommand({ values, positionals, server, env }) {
   if (meta.encrypted && !key) {
     throw new CliError("decrypt", "bad_key", "the link has no key (#…): this note opens only with it");
   }
+  // Its files are granted to this read alone: without a folder for them they would be lost.
+  if (Number(meta.file_count) > 0 && directory === undefined) {
+    throw usageError(`the note has ${String(meta.file_count)} file(s): give --save DIR to keep them`);
+  }
   // An encrypted note's pages are sealed: only the opened note can tell how many there are.
   if (!meta.encrypted) checkPage(page, Number(meta.page_count));
   const askPassword = () => requirePassword({ passwordFile: values["password-file"], env }, "Password: ");
@@ -114,10 +119,6 @@ export async function readCommand({ values, positionals, server, env }) {
   // The text first: it is the reader's already, whatever happens to the downloads.
   if (!values.json) process.stdout.write(output(document, values, []));
   const paths = directory === undefined ? [] : await saveFiles(directory, files);
-  if (directory === undefined && files.length) {
-    const list = files.map(({ name, size }) => `${name} (${size} bytes)`).join(", ");
-    process.stderr.write(`notes: files not saved, read with --save DIR to keep them: ${list}\n`);
-  }
   const described = files.map(({ name, type, size }, index) => ({
     name,
     type,

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, writeFile } from "node:fs/prom
 import path from "node:path";
 import { sealNote } from "../../cli/lib/envelope.js";
 import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
+import { MiB, putChunk } from "../support/file-transfer";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
 
@@ -12,7 +13,6 @@ import { notesCli } from "../support/notes-cli";
 // password; a name that would leave the folder is refused, and no file is ever written over.
 // (The 200 MiB files, the dropped connection and what the server sees: cli-files-server.spec.ts.)
 
-const MiB = 1024 * 1024;
 type SavedFile = { name: string; type: string; size: number; path: string | null };
 
 /** A new folder in the test's output folder. */
@@ -134,14 +134,24 @@ test.describe("notes create --file and notes read --save", () => {
     expect((await readdir(directory)).sort()).toEqual(["report (1).pdf", "report (2).pdf", "report.pdf"]);
   });
 
-  test("without --save: the text, and the files listed on stderr", async ({ baseURL }) => {
+  test("without --save a note with files is not read: its view is kept for a read that saves them", async ({
+    baseURL,
+  }) => {
     const [file] = await randomFiles({ "a.bin": 5 });
-    const link = await create(baseURL!, ["--file", file!.file], "hello\n");
+    const link = await create(baseURL!, ["--burn", "1", "-", "--file", file!.file], "hello\n");
     expect(await notesCli(["read", link])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "notes: usage: the note has 1 file(s): give --save DIR to keep them\n",
+    });
+    const directory = await folder("save");
+    expect(await notesCli(["read", link, "--save", directory])).toEqual({
       code: 0,
       stdout: "hello\n",
-      stderr: "notes: files not saved, read with --save DIR to keep them: a.bin (5 bytes)\n",
+      stderr: "",
     });
+    expect(await sha256Of(path.join(directory, "a.bin"))).toBe(file!.sha256);
+    expect(await notesCli(["read", link, "--save", directory])).toMatchObject({ code: 2 });
   });
 
   test("refuses a file whose name would leave the folder, before writing anything", async ({
@@ -159,6 +169,7 @@ test.describe("notes create --file and notes read --save", () => {
       content: sealed.envelope,
       key_proof: sealed.keyProof,
       encrypted: true,
+      ttl: "1h",
       files: [{ size: content.length }],
     });
     expect(response.status(), JSON.stringify(json)).toBe(201);
@@ -168,12 +179,7 @@ test.describe("notes create --file and notes read --save", () => {
       yield content;
     }
     for await (const chunk of encryptFileChunks(key, source(), content.length)) {
-      const put = await fetch(`${files[0]!.upload_url}/chunks/0`, {
-        method: "PUT",
-        headers: { "x-upload-token": String(json.upload_token), "content-type": "application/octet-stream" },
-        body: chunk,
-      });
-      expect(put.status).toBe(204);
+      expect((await putChunk(files[0]!.upload_url, String(json.upload_token), 0, chunk)).status).toBe(204);
     }
     const parent = await folder("parent");
     const directory = path.join(parent, "save");

@@ -70,7 +70,7 @@ export const testPorts = {
   filesS3OutageStore: base + 113,
   // e2e/browser/files-large.spec.ts
   filesLarge: base + 120,
-  // e2e/api/cli-files.spec.ts
+  // e2e/api/cli-files-server.spec.ts
   cliFilesServer: base + 130,
   cliFilesProxy: base + 131,
 };
