@@ -135,9 +135,11 @@ test.describe("cleanup", () => {
       expect(runs.length).toBeGreaterThan(0);
       expect(runs.reduce((sum, run) => sum + (run.burned as number), 0)).toBe(1);
       expect(Object.keys(runs[0] ?? {}).sort()).toEqual([
+        "abandoned",
         "burned",
         "duration_ms",
         "expired",
+        "files",
         "level",
         "msg",
         "time",

@@ -161,7 +161,11 @@ test("expiry: cleanup deletes an expired note's chunks", async () => {
 });
 
 test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what it had", async () => {
-  const created = await createNote(server.url, { ttl: "1h", files: [{ name: "a", size: 2 * MiB }] });
+  const created = await createNote(server.url, {
+    ttl: "1h",
+    recipients: ["ann", "bob"],
+    files: [{ name: "a", size: 2 * MiB }],
+  });
   const note = created.json as unknown as CreatedFiles;
   await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.alloc(MiB)]);
   expect(await cleanup()).toMatchObject({ abandoned: 0, files: 0 });
@@ -169,9 +173,10 @@ test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what
   await sql.query("UPDATE shares SET upload_expires_at = now() WHERE id = $1", [note.id]);
   expect(await cleanup()).toMatchObject({ abandoned: 1, files: 1 });
   expect(await chunksLeft()).toBe(0);
-  expect((await sql.query("SELECT count(*)::int AS n FROM shares WHERE id = $1", [note.id])).rows[0].n).toBe(
-    0,
-  );
+  const left = await sql.query("SELECT count(*)::int AS n FROM shares WHERE id = $1 OR content_id = $1", [
+    note.id,
+  ]);
+  expect(left.rows[0].n).toBe(0);
   expect((await fetch(`${server.url}/api/v1/shares/${note.id}/meta`)).status).toBe(404);
 });
 

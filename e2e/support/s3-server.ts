@@ -2,6 +2,7 @@
 // system, from the npm registry) in a temporary folder, with one empty bucket, in a child process
 // (s3rver-process.mjs says why). Unit tests, e2e specs and the benchmark start their own; it
 // listens on 127.0.0.1 only.
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -19,6 +20,8 @@ export interface S3Server {
   pid: number;
   /** The S3_* settings that point the service at this bucket (`FILE_STORAGE=s3` is not among them). */
   variables: Record<`S3_${string}`, string>;
+  /** Every key in the bucket, as S3 lists them (in order), read with a client of its own. */
+  objectKeys(): Promise<string[]>;
   /** Stops answering at once (the process is killed), as when the store goes away. */
   stop(): Promise<void>;
   /** Stops it and removes every object with the folder. */
@@ -47,15 +50,18 @@ export async function startS3Server({ port = 0, bucket = "notes-files" } = {}): 
     new Promise<string | undefined>((resolve) => lines.once("line", resolve)),
     exited.then(() => undefined),
   ]);
-  if (!listening) {
+  if (!listening || !/^\d+$/.test(listening)) {
     await remove();
-    throw new Error(`s3rver did not start (exit code ${child.exitCode}); see its output above.`);
+    throw new Error(
+      `s3rver did not start (${listening ?? `exit code ${child.exitCode}`}); see its output above.`,
+    );
   }
   const endpoint = `http://127.0.0.1:${listening}`;
   return {
     endpoint,
     bucket,
     pid: child.pid ?? 0,
+    objectKeys: () => listKeys(endpoint, bucket),
     variables: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,
@@ -67,4 +73,20 @@ export async function startS3Server({ port = 0, bucket = "notes-files" } = {}): 
     stop,
     remove,
   };
+}
+
+async function listKeys(endpoint: string, bucket: string): Promise<string[]> {
+  const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials });
+  const keys: string[] = [];
+  try {
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      keys.push(...(page.Contents ?? []).map((object) => object.Key ?? ""));
+      token = page.NextContinuationToken;
+    } while (token);
+    return keys;
+  } finally {
+    client.destroy();
+  }
 }

@@ -13,4 +13,5 @@ const server = new S3rver({
   configureBuckets: [{ name: bucket }],
 });
 const address = await server.run();
-console.log(address.port);
+// A string, not a number: console.log colours numbers when FORCE_COLOR is set (Playwright sets it).
+process.stdout.write(`${address.port}\n`);
