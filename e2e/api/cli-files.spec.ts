@@ -199,4 +199,30 @@ test.describe("notes create --file and notes read --save", () => {
       stderr: 'notes: usage: cannot send a file named "line\\nbreak": rename it\n',
     });
   });
+
+  test("a plain file named .. (the server takes the name) is not saved, and nothing is written", async ({
+    api,
+    baseURL,
+  }) => {
+    const { response, json } = await api.create({
+      content: "text",
+      ttl: "1h",
+      files: [{ name: "..", type: "text/plain", size: 1 }],
+    });
+    expect(response.status(), JSON.stringify(json)).toBe(201);
+    const [target] = json.files as { upload_url: string }[];
+    expect(
+      (await putChunk(target!.upload_url, String(json.upload_token), 0, new Uint8Array([120]))).status,
+    ).toBe(204);
+    const parent = await folder("parent");
+    const directory = path.join(parent, "save");
+    await mkdir(directory);
+    expect(await notesCli(["read", `${baseURL}/${String(json.id)}`, "--save", directory])).toEqual({
+      code: 6,
+      stdout: "text",
+      stderr: 'notes: bad_file_name: the note\'s file ".." cannot be saved under its name\n',
+    });
+    expect(await readdir(parent)).toEqual(["save"]);
+    expect(await readdir(directory)).toEqual([]);
+  });
 });
