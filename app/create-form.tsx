@@ -129,11 +129,11 @@ export function CreateForm({ options: settings }: { options: CreateOptions }) {
       const outcome = await upload.run({
         noteId: result.data.id,
         token: result.data.upload_token,
-        uploads: result.data.files.map((target, i) => ({
-          target,
-          file: chosen[i] ?? new File([], ""),
-          key: sealed?.fileKeys[i] ?? null,
-        })),
+        // The answer lists the files in the order they were declared.
+        uploads: result.data.files.flatMap((target, i) => {
+          const file = chosen[i];
+          return file ? [{ target, file, key: sealed?.fileKeys[i] ?? null }] : [];
+        }),
         deleteHeaders: deleteHeaders(result.data),
       });
       if (!outcome.ok) {

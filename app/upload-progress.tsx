@@ -40,11 +40,11 @@ export function useUpload() {
         uploads: options.uploads,
         token: options.token,
         signal: abort.signal,
-        onProgress: (index, bytes) =>
-          update((old) => ({
-            ...old,
-            done: old.done.map((done, i) => (i === index ? (sizes[i] ? bytes / (sizes[i] ?? 1) : 1) : done)),
-          })),
+        onProgress: (index, bytes) => {
+          const size = sizes[index] ?? 0;
+          const fraction = size === 0 ? 1 : bytes / size;
+          update((old) => ({ ...old, done: old.done.map((done, i) => (i === index ? fraction : done)) }));
+        },
         onRetrying: (retrying) => update((old) => (old.retrying === retrying ? old : { ...old, retrying })),
       });
       return { ok: true };

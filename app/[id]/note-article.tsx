@@ -111,22 +111,23 @@ export function NoteArticle({ note, files, frameStyleNonce }: Props) {
           )}
         </ul>
         {!textless && <NoteActions id={note.id} page={page} pageCount={pages.length} />}
-        {textless ? null : note.raw_html ? (
-          <TrustedFrame
-            rawHtml={note.raw_html}
-            sanitizedHtml={note.html ?? ""}
-            frameStyleNonce={frameStyleNonce}
-            images={images}
-          />
-        ) : (
-          <CodeCopy>
-            {pages.length > 1 ? (
-              <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
-            ) : (
-              <NoteHtml html={page.html} images={images} aria-label={t("note")} />
-            )}
-          </CodeCopy>
-        )}
+        {!textless &&
+          (note.raw_html ? (
+            <TrustedFrame
+              rawHtml={note.raw_html}
+              sanitizedHtml={note.html ?? ""}
+              frameStyleNonce={frameStyleNonce}
+              images={images}
+            />
+          ) : (
+            <CodeCopy>
+              {pages.length > 1 ? (
+                <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
+              ) : (
+                <NoteHtml html={page.html} images={images} aria-label={t("note")} />
+              )}
+            </CodeCopy>
+          ))}
         <FileList files={files} />
       </section>
     </>
