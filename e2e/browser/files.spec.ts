@@ -146,3 +146,24 @@ test("a note whose files are still on their way says so, and spends no view", as
   );
   expect((await api.meta(id)).json).toMatchObject({ remaining_views: 1, file_count: 1, files_pending: true });
 });
+
+test("recipients: each link's reader gets the files, end to end, with one read each", async ({
+  page,
+  browser,
+}) => {
+  const [, file] = chunkEdgeFiles();
+  if (!file) throw new Error("no file");
+  await page.goto("/");
+  await page.getByLabel("Read limit").fill("1");
+  await page.getByLabel("Names, one per line (optional)").fill("Alice\nBob");
+  await fileInput(page).setInputFiles([file]);
+  await page.getByRole("button", { name: "Create note" }).click();
+  for (const name of ["Alice", "Bob"]) {
+    const url = await page.getByRole("textbox", { name }).inputValue();
+    expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
+    const reader = await readerPage(browser, url);
+    await reader.getByRole("button", { name: "Reveal note" }).click();
+    await expectSavedAsSent(reader, [file]);
+    await reader.context().close();
+  }
+});
