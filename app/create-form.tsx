@@ -1,20 +1,23 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
-import { recipientLabels } from "@/lib/browser/recipient-labels";
+import { checkFiles, type FileLimits } from "@/lib/browser/check-files";
+import { createBody } from "@/lib/browser/create-body";
+import { sealWithFiles } from "@/lib/browser/seal-files";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto } from "@/lib/browser/web-crypto";
-import { sealNote } from "@/lib/crypto/envelope";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { CreateSettings } from "./create-settings";
 import { EncryptionChoice } from "./encryption-choice";
 import { FieldError } from "./field-error";
+import { FilePicker, type PickedFile } from "./file-picker";
 import { PageEditor, type DraftPage } from "./page-editor";
 import { NoteResult } from "./note-result";
 import { RecipientsField } from "./recipients-field";
+import { UploadProgress, useUpload } from "./upload-progress";
 
 type Errors = Record<string, string | undefined>;
 
@@ -24,6 +27,8 @@ export type CreateOptions = {
   defaultTtl: string;
   /** CREATE_REQUIRES_KEY: the form asks for a key before sending anything */
   requiresKey: boolean;
+  /** the limits on files, with an API key and without */
+  fileLimits: { keyed: FileLimits; keyless: FileLimits };
 };
 
 let nextKey = 1;
@@ -39,34 +44,9 @@ function swap<T>(items: T[], index: number, offset: number): T[] {
 const pageTexts = (pages: DraftPage[]) =>
   pages.map(({ title, content, format }) => ({ title, content, format }));
 
-/**
- * The body the API expects: `content` for one page, `pages` for several, or the envelope that seals
- * them all (titles and formats included) for an encrypted note.
- */
-function requestBody(
-  pages: DraftPage[],
-  options: FormData,
-  keyed: boolean,
-  sealed: { envelope: string; keyProof: string } | null,
-) {
-  const permanent = keyed && options.get("permanent") === "on";
-  const burnAfter = String(options.get("burn_after") ?? "").trim();
-  const password = String(options.get("password") ?? "");
-  const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
-  const [first] = pages;
-  let note;
-  if (sealed !== null) note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
-  else if (pages.length === 1 && first) note = { content: first.content, format: first.format };
-  else note = { pages: pageTexts(pages) };
-  return {
-    ...note,
-    ...(permanent ? { permanent: true } : { ttl: options.get("ttl") }),
-    ...(burnAfter && { burn_after: Number(burnAfter) }),
-    ...(password && { password }),
-    ...(burnAfterFailures && { burn_after_failures: Number(burnAfterFailures) }),
-    ...recipientLabels(options),
-  };
-}
+/** A note of files alone: one page, left empty. */
+const filesOnly = (pages: DraftPage[], files: PickedFile[]) =>
+  files.length > 0 && pages.length === 1 && pages[0]?.content.trim() === "";
 
 /** Error keys an edit of this field clears: its own, and the error it shares with others. */
 function clearedBy(id: string): string[] {
@@ -90,6 +70,7 @@ function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | unde
  */
 export function CreateForm({ options: settings, heading }: { options: CreateOptions; heading: ReactNode }) {
   const [pages, setPages] = useState<DraftPage[]>(() => [blankPage()]);
+  const [files, setFiles] = useState<PickedFile[]>([]);
   const [apiKey, setApiKey] = useState("");
   const [encryptChosen, setEncrypt] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
@@ -102,9 +83,15 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
   const canEncrypt = useWebCrypto();
   const encrypt = encryptChosen && canEncrypt;
   const t = useTranslations("create");
-  const encryptionTexts = useTranslations("encryption");
   const errorTexts = useTranslations("createErrors");
+  const encryptionTexts = useTranslations("encryption");
+  const fileTexts = useTranslations("files");
+  const locale = useLocale();
   const failureMessage = useFailureMessage();
+  const upload = useUpload();
+  const fileLimits = keyed ? settings.fileLimits.keyed : settings.fileLimits.keyless;
+  const deleteHeaders = (note: CreatedNoteResponse): Record<string, string> =>
+    keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": note.delete_token ?? "" };
 
   // After a failed submit, the first field in error takes focus, so the message is read out with it.
   useEffect(() => {
@@ -121,26 +108,50 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const options = new FormData(event.currentTarget);
+    const chosen = files.map(({ file }) => file);
+    const texts = filesOnly(pages, files) ? [] : pageTexts(pages);
     const problems = checkDraft(
       errorTexts,
-      pages.map((page) => page.content),
+      texts.map((page) => page.content),
       String(options.get("burn_after") ?? "").trim(),
     );
+    const fileProblem = checkFiles(fileTexts, chosen, fileLimits, locale);
+    if (fileProblem) problems.files = fileProblem;
     if (settings.requiresKey && !keyed) problems.api_key = t("apiKeyNeeded");
     if (Object.keys(problems).length > 0) return fail(problems);
     setBusy(true);
     setErrors({});
     // The key stays in this page: it reaches the reader only in the link's fragment.
     const password = String(options.get("password") ?? "");
-    const sealed = encrypt ? await sealNote({ pages: pageTexts(pages) }, { password }) : null;
+    const sealed = encrypt ? await sealWithFiles(texts, chosen, password) : null;
     const result = await sendJson<CreatedNoteResponse>("/api/v1/shares", {
-      body: requestBody(pages, options, keyed, sealed),
+      body: createBody(texts, chosen, options, keyed, sealed),
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
+    if (result.ok && result.data.files && result.data.upload_token) {
+      const outcome = await upload.run({
+        noteId: result.data.id,
+        token: result.data.upload_token,
+        // The answer lists the files in the order they were declared.
+        uploads: result.data.files.flatMap((target, i) => {
+          const file = chosen[i];
+          return file ? [{ target, file, key: sealed?.fileKeys[i] ?? null }] : [];
+        }),
+        deleteHeaders: deleteHeaders(result.data),
+      });
+      if (!outcome.ok) {
+        setBusy(false);
+        const message = outcome.cancelled
+          ? fileTexts("cancelled")
+          : fileTexts("failed", { reason: outcome.message });
+        return fail({ files: message });
+      }
+    }
     setBusy(false);
     if (result.ok) {
       const withKey = (url: string) => (sealed ? `${url}#${sealed.key}` : url);
       const links = result.data.links?.map((link) => ({ ...link, url: withKey(link.url) }));
+      setFiles([]);
       return setCreated({ ...result.data, url: withKey(result.data.url), ...(links && { links }) });
     }
     const field = fieldOfError(result.error, result.message, pages.length);
@@ -162,9 +173,7 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
     return (
       <NoteResult
         note={created}
-        deleteHeaders={
-          keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": created.delete_token ?? "" }
-        }
+        deleteHeaders={deleteHeaders(created)}
         onAnother={() => {
           setCreated(null);
           setPages([blankPage()]);
@@ -219,6 +228,7 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
           </button>
           <FieldError id="pages-error" message={errors.pages} />
         </div>
+        <FilePicker files={files} limits={fileLimits} errors={errors} onChange={setFiles} />
         <EncryptionChoice encrypt={encrypt} available={canEncrypt} onChange={setEncrypt} />
         <CreateSettings
           errors={errors}
@@ -228,9 +238,13 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
           options={settings}
         />
         <RecipientsField errors={errors} />
-        <button className="button" type="submit" disabled={busy}>
-          {busy ? t("creating") : t("submit")}
-        </button>
+        {upload.progress ? (
+          <UploadProgress progress={upload.progress} onCancel={upload.cancel} />
+        ) : (
+          <button className="button" type="submit" disabled={busy}>
+            {busy ? t("creating") : t("submit")}
+          </button>
+        )}
       </form>
     </>
   );

@@ -15,6 +15,7 @@ type Props = { note: CreatedNoteResponse; deleteHeaders: Record<string, string>;
 export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const t = useTranslations("result");
+  const fileTexts = useTranslations("files");
   const locale = useLocale();
 
   useEffect(() => {
@@ -55,6 +56,7 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
             {note.password_required && <li>{t("passwordProtected")}</li>}
             {note.encrypted && <li>{t("encrypted")}</li>}
             {note.page_count > 1 && <li>{t("pages", { count: note.page_count })}</li>}
+            {note.files && <li>{fileTexts("count", { count: note.files.length })}</li>}
           </ul>
         </div>
         {!links && <canvas ref={canvas} className="qr" role="img" aria-label={t("qrCode")} />}

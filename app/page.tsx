@@ -2,10 +2,12 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
+import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { CreateForm, type CreateOptions } from "./create-form";
 import "./create.css";
+import "./files.css";
 
 // What the form's client components say. `createPage` (heading, intro, the key notice) is rendered
 // here on the server and handed to the form as it is: a page tells of a key requirement only when
@@ -22,10 +24,11 @@ const createPageMessages = [
   "apiFailure",
   "webCrypto",
   "recipients",
+  "files",
 ] as const;
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
-// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY).
+// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits).
 export default async function HomePage() {
   await connection();
   const [t, requests, locale] = await Promise.all([
@@ -37,6 +40,7 @@ export default async function HomePage() {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
+    fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
   };
   const heading = (
     <>

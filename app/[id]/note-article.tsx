@@ -4,7 +4,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import { CLOBBER_PREFIX } from "@/lib/render/sanitize-schema";
+import type { NoteFile } from "@/lib/browser/file-download";
 import { CodeCopy } from "./code-copy";
+import { FileList } from "./file-list";
 import { NoteActions } from "./note-actions";
 import { NoteCountdown } from "./note-countdown";
 import { NoteTabs, type NotePage } from "./note-tabs";
@@ -29,9 +31,16 @@ function pagesOf(note: ReadNoteResponse): NotePage[] {
   return [{ index: 0, title: "", content: note.content, content_type: note.content_type, html }];
 }
 
-/** The note after the one read: every page came in that read, so switching pages costs nothing. */
-export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse; frameStyleNonce: string }) {
+type Props = { note: ReadNoteResponse; files: NoteFile[]; frameStyleNonce: string };
+
+/**
+ * The note after the one read: every page came in that read, so switching pages costs nothing; its
+ * files came as grants to fetch them for a while.
+ */
+export function NoteArticle({ note, files, frameStyleNonce }: Props) {
   const pages = pagesOf(note);
+  // A note of files alone shows no empty text.
+  const textless = files.length > 0 && pages.length === 1 && note.content === "";
   const [current, setCurrent] = useState(0);
   // Per note, never remembered: each note's remote images wait for their own click.
   const [imagesAllowed, setImagesAllowed] = useState(false);
@@ -101,23 +110,25 @@ export function NoteArticle({ note, frameStyleNonce }: { note: ReadNoteResponse;
             <li>{t("readsLeft", { count: note.remaining_views })}</li>
           )}
         </ul>
-        <NoteActions id={note.id} page={page} pageCount={pages.length} />
-        {note.raw_html ? (
-          <TrustedFrame
-            rawHtml={note.raw_html}
-            sanitizedHtml={note.html ?? ""}
-            frameStyleNonce={frameStyleNonce}
-            images={images}
-          />
-        ) : (
-          <CodeCopy>
-            {pages.length > 1 ? (
-              <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
-            ) : (
-              <NoteHtml html={page.html} images={images} aria-label={t("note")} />
-            )}
-          </CodeCopy>
-        )}
+        {!textless && <NoteActions id={note.id} page={page} pageCount={pages.length} />}
+        {!textless &&
+          (note.raw_html ? (
+            <TrustedFrame
+              rawHtml={note.raw_html}
+              sanitizedHtml={note.html ?? ""}
+              frameStyleNonce={frameStyleNonce}
+              images={images}
+            />
+          ) : (
+            <CodeCopy>
+              {pages.length > 1 ? (
+                <NoteTabs pages={pages} current={current} onSelect={select} images={images} />
+              ) : (
+                <NoteHtml html={page.html} images={images} aria-label={t("note")} />
+              )}
+            </CodeCopy>
+          ))}
+        <FileList files={files} />
       </section>
     </>
   );

@@ -10,12 +10,19 @@ import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-respon
 import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
-import { linkKey, openEncryptedNote, openFailureMessage, subscribeToFragment } from "./open-encrypted-note";
+import {
+  linkKey,
+  openEncryptedNote,
+  openFailureMessage,
+  plainNote,
+  subscribeToFragment,
+  type OpenedNote,
+} from "./open-encrypted-note";
 
 type Phase =
   | { name: "locked"; error?: string }
   | { name: "reading" }
-  | { name: "shown"; note: ReadNoteResponse }
+  | ({ name: "shown" } & OpenedNote)
   | { name: "undecryptable"; message: string; note: ReadNoteResponse }
   /** the server refused the read's key proof: this key is not the note's */
   | { name: "wrongKey"; key: string }
@@ -30,6 +37,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const startedRef = useRef(false);
   const t = useTranslations("viewer");
   const openErrors = useTranslations("openErrors");
+  const fileTexts = useTranslations("files");
   const failureMessage = useFailureMessage();
   // An encrypted note's key is the link's fragment, which only the browser knows (null on the server).
   const fragmentKey = useSyncExternalStore(subscribeToFragment, linkKey, () => null);
@@ -37,9 +45,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const cannotDecrypt = meta.encrypted && fragmentKey !== null && !webCryptoAvailable();
 
   async function open(note: ReadNoteResponse, key: string, password: string | undefined) {
-    if (!note.encrypted) return setPhase({ name: "shown", note });
+    if (!note.encrypted) return setPhase({ name: "shown", ...plainNote(note) });
     try {
-      setPhase({ name: "shown", note: await openEncryptedNote(note, key, password) });
+      setPhase({ name: "shown", ...(await openEncryptedNote(note, key, password)) });
     } catch (error) {
       setPhase({ name: "undecryptable", message: openFailureMessage(openErrors, error), note });
     }
@@ -56,6 +64,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     if (result.ok) await open(result.data, key, password);
     else if (result.error === "not_found") setPhase({ name: "gone" });
     else if (result.error === "bad_key_proof") setPhase({ name: "wrongKey", key });
+    else if (result.error === "files_incomplete") setPhase({ name: "locked", error: fileTexts("pending") });
     else {
       setPhase({ name: "locked", error: failureMessage(result) });
       passwordRef.current?.focus();
@@ -78,7 +87,9 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     void read(typeof password === "string" ? password : undefined);
   }
 
-  if (phase.name === "shown") return <NoteArticle note={phase.note} frameStyleNonce={frameStyleNonce} />;
+  if (phase.name === "shown") {
+    return <NoteArticle note={phase.note} files={phase.files} frameStyleNonce={frameStyleNonce} />;
+  }
   if (phase.name === "undecryptable") {
     const { note, message } = phase;
     return (
@@ -112,6 +123,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
         </li>
         {meta.remaining_views !== null && <li>{t("viewsLeft", { count: meta.remaining_views })}</li>}
         {meta.page_count > 1 && <li>{t("pages", { count: meta.page_count })}</li>}
+        {meta.file_count && <li>{fileTexts("count", { count: meta.file_count })}</li>}
         {meta.password_required && <li>{t("passwordProtected")}</li>}
         {meta.encrypted && <li>{t("encrypted")}</li>}
         {meta.password_attempts_left !== null && (

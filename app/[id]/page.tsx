@@ -8,6 +8,7 @@ import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
 import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
+import "../files.css";
 import "./viewer.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +26,7 @@ const viewerMessages = [
   "codeCopy",
   "apiFailure",
   "webCrypto",
+  "files",
 ] as const;
 
 // GET /<id>: the viewer. The server renders the metadata only, never the content, and never

@@ -75,6 +75,8 @@ export const testPorts = {
   filesS3Store: base + 111,
   filesS3OutageServer: base + 112,
   filesS3OutageStore: base + 113,
+  // e2e/browser/files-large.spec.ts
+  filesLarge: base + 120,
   // e2e/api/cli-files-server.spec.ts
   cliFilesServer: base + 130,
   cliFilesProxy: base + 131,

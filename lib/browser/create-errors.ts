@@ -18,6 +18,9 @@ const fieldOfCode: Record<string, string> = {
   bad_burn_after: "burn_after",
   bad_api_key: "api_key",
   bad_recipients: "recipients",
+  too_many_files: "files",
+  file_too_large: "files",
+  files_too_large: "files",
 };
 
 const PAGE_FIELD = /^pages\[(\d+)\]\.(content|format)/;

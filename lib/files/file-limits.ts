@@ -29,10 +29,18 @@ export function wireFileSize(file: { size: number; encrypted: boolean }): number
 
 const inMib = (bytes: number) => `${Math.round((bytes / fileChunkBytes) * 100) / 100} MiB`;
 
-/** Refuses declared files over the limits (keyless creates may have lower ones), before anything is stored. */
+/** The limits on a create's files: keyless creates may have lower ones. The create page shows them too. */
+export function fileLimits(keyed: boolean) {
+  return {
+    maxCount: env.FILES_MAX_COUNT,
+    maxFileBytes: (keyed ? undefined : env.KEYLESS_FILE_MAX_BYTES) ?? env.FILE_MAX_BYTES,
+    maxTotalBytes: (keyed ? undefined : env.KEYLESS_FILES_MAX_TOTAL_BYTES) ?? env.FILES_MAX_TOTAL_BYTES,
+  };
+}
+
+/** Refuses declared files over the limits, before anything is stored. */
 export function checkFileLimits(sizes: number[], keyed: boolean): void {
-  const maxFile = (keyed ? undefined : env.KEYLESS_FILE_MAX_BYTES) ?? env.FILE_MAX_BYTES;
-  const maxTotal = (keyed ? undefined : env.KEYLESS_FILES_MAX_TOTAL_BYTES) ?? env.FILES_MAX_TOTAL_BYTES;
+  const { maxFileBytes: maxFile, maxTotalBytes: maxTotal } = fileLimits(keyed);
   if (sizes.length > env.FILES_MAX_COUNT) {
     throw new ApiError(
       "too_many_files",

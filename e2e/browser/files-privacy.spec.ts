@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import type { BrowserContext, Request } from "@playwright/test";
+import type pg from "pg";
+import { downloadBy, fileInput, MiB, sha256, withoutSavePicker } from "../support/files";
+import { expect, test } from "./browser-test";
+
+// An end-to-end note's files leave the browser as ciphertext only: no request the writer's or the
+// reader's browser sends carries a file's plaintext, its name or the link's key, in its body or URL,
+// and the database holds none of them either (as text, or as bytes in hex).
+
+type Sent = { method: string; url: string; body: Buffer | null };
+
+function recordRequests(context: BrowserContext): Sent[] {
+  const sent: Sent[] = [];
+  context.on("request", (request: Request) =>
+    sent.push({ method: request.method(), url: request.url(), body: request.postDataBuffer() }),
+  );
+  return sent;
+}
+
+const fromBase64url = (text: string) => Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+
+/**
+ * The tables with a row whose text (bytea as hex) holds one of `needles`. Postgres searches: the run's
+ * database may hold files of hundreds of MiB, more than one string can.
+ */
+async function tablesHolding(sql: pg.Pool, needles: string[]): Promise<string[]> {
+  const { rows: tables } = await sql.query<{ name: string }>(
+    "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const { rowCount } = await sql.query(
+      `SELECT 1 FROM ${name} t WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) n WHERE strpos(t::text, n) > 0) LIMIT 1`,
+      [needles],
+    );
+    if (rowCount) found.push(name);
+  }
+  return found;
+}
+
+test("no request carries a file's plaintext, its name or the key", async ({ page, browser, sql }) => {
+  const marker = `plaintext-${randomBytes(8).toString("hex")}`;
+  const name = `secret-name-${randomBytes(6).toString("hex")}.txt`;
+  const content = Buffer.alloc(1.5 * MiB, marker);
+  const sent = recordRequests(page.context());
+
+  await page.goto("/");
+  await page.getByLabel("Password (optional)").fill("files need it too");
+  await fileInput(page).setInputFiles([{ name, mimeType: "text/plain", buffer: content }]);
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
+  const url = await page.getByRole("textbox", { name: "Link" }).inputValue();
+  const key = new URL(url).hash.slice(1);
+
+  const reader = await browser.newContext();
+  await withoutSavePicker(reader);
+  const read = recordRequests(reader);
+  const readerPage = await reader.newPage();
+  await readerPage.goto(url);
+  await readerPage.getByLabel("Password").fill("files need it too");
+  await readerPage.getByRole("button", { name: "Reveal note" }).click();
+  const saved = await downloadBy(readerPage, () =>
+    readerPage.getByRole("button", { name: `Download ${name}` }).click(),
+  );
+  expect(saved).toEqual({ name, sha256: sha256(content) });
+  await reader.close();
+
+  // The two chunks went up as ciphertext of their exact sizes, each 16 bytes over its plaintext.
+  const puts = sent.filter((request) => request.method === "PUT");
+  expect(puts.map((request) => request.body?.length)).toEqual([MiB + 16, 0.5 * MiB + 16]);
+  const secrets = [Buffer.from(marker), Buffer.from(name), Buffer.from(key), fromBase64url(key)];
+  for (const request of [...sent, ...read]) {
+    for (const secret of secrets) {
+      expect(request.body?.includes(secret) ?? false, `${request.method} ${request.url}`).toBe(false);
+      expect(request.url.includes(secret.toString()), request.url).toBe(false);
+    }
+  }
+  expect(
+    read.filter((request) => request.method === "POST").map((request) => new URL(request.url).pathname),
+  ).toEqual([`${new URL(url).pathname.replace(/^\//, "/api/v1/shares/")}/read`]);
+  const id = new URL(url).pathname.slice(1);
+  const chunks = await sql.query(
+    "SELECT 1 FROM file_chunks WHERE file_id IN (SELECT id FROM note_files WHERE share_id = $1)",
+    [id],
+  );
+  expect(chunks.rowCount).toBe(2);
+  expect(await tablesHolding(sql, [id])).toEqual(expect.arrayContaining(["shares", "note_files"]));
+  const hex = secrets.map((secret) => secret.toString("hex"));
+  expect(await tablesHolding(sql, [...hex, marker, name, key])).toEqual([]);
+});

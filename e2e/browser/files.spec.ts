@@ -1,0 +1,169 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  chunkEdgeFiles,
+  downloadBy,
+  fileInput,
+  idOf,
+  sha256,
+  withoutSavePicker,
+  type TestFile,
+} from "../support/files";
+import { expect, test } from "./browser-test";
+
+// Files through the pages: the create page sends them (end to end by default), the viewer lists them
+// after the read and saves them; what the reader's browser saved is what the writer's was given.
+
+const encryptSwitch = (page: Page) =>
+  page.getByRole("switch", { name: "Encrypt in this browser (end to end)" });
+
+/** Creates a note of `text` (none: files only) and `files` on the create page; its link. */
+async function createWithFiles(page: Page, files: TestFile[], text: string, encrypt = true): Promise<string> {
+  await page.goto("/");
+  if (!encrypt) await encryptSwitch(page).uncheck();
+  if (text) await page.getByLabel("Text").fill(text);
+  await fileInput(page).setInputFiles(files);
+  await expect(page.getByRole("list", { name: "Files to send" }).getByRole("listitem")).toHaveCount(
+    files.length,
+  );
+  await page.getByRole("button", { name: "Create note" }).click();
+  await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
+  return page.getByRole("textbox", { name: "Link" }).inputValue();
+}
+
+/** Opens the link in a browser of its own, as the reader would. */
+async function readerPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext();
+  await withoutSavePicker(context);
+  const reader = await context.newPage();
+  await reader.goto(url);
+  return reader;
+}
+
+/** Saves every file from the reader's page and compares each with the original. */
+async function expectSavedAsSent(reader: Page, files: TestFile[]) {
+  for (const file of files) {
+    const saved = await downloadBy(reader, () =>
+      reader.getByRole("button", { name: `Download ${file.name}` }).click(),
+    );
+    expect(saved).toEqual({ name: file.name, sha256: sha256(file.buffer) });
+  }
+}
+
+test("end to end: files of 0 B, 1 B, one chunk and one chunk plus one byte arrive as they were", async ({
+  page,
+  browser,
+  api,
+}) => {
+  const files = chunkEdgeFiles();
+  const url = await createWithFiles(page, files, "the files are below");
+  expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText("End-to-end encrypted: the key is the part of the link after #")).toBeVisible();
+  const meta = await api.meta(idOf(url));
+  expect(meta.json).toMatchObject({ encrypted: true, files_pending: false });
+
+  const reader = await readerPage(browser, url);
+  await expect(reader.getByRole("region", { name: "4 files" })).toBeVisible();
+  const rows = reader.getByRole("region", { name: "4 files" }).getByRole("listitem");
+  await expect(rows).toHaveText([
+    /empty\.bin\s*application\/octet-stream\s*0 B/,
+    /one-byte\.txt\s*text\/plain\s*1 B/,
+    /one-chunk\.bin\s*application\/octet-stream\s*1 MiB/,
+    /chunk-plus-one\.bin\s*application\/octet-stream\s*1 MiB/,
+  ]);
+  await expect(reader.getByRole("article", { name: "Note" })).toHaveText("the files are below");
+  await expectSavedAsSent(reader, files);
+  await reader.context().close();
+});
+
+test("plain, files only: the server names them, the viewer shows no empty text, links download", async ({
+  page,
+  browser,
+}) => {
+  const files = chunkEdgeFiles();
+  const url = await createWithFiles(page, files, "", false);
+  expect(url).not.toContain("#");
+
+  const reader = await readerPage(browser, url);
+  await expect(reader.getByRole("region", { name: "4 files" })).toBeVisible();
+  await expect(reader.getByRole("article", { name: "Note" })).toHaveCount(0);
+  for (const file of files) {
+    const link = reader.getByRole("link", { name: `Download ${file.name}` });
+    await expect(link).toHaveAttribute("href", /\/api\/v1\/shares\/[A-Za-z0-9]{10}\/files\/\d\?grant=/);
+    const saved = await downloadBy(reader, () => link.click());
+    expect(saved).toEqual({ name: file.name, sha256: sha256(file.buffer) });
+  }
+  await reader.context().close();
+});
+
+test("where the browser can write files, the download goes to the chosen file chunk by chunk", async ({
+  page,
+  browser,
+}) => {
+  const [, , , file] = chunkEdgeFiles();
+  if (!file) throw new Error("no file");
+  const url = await createWithFiles(page, [file], "");
+  const context = await browser.newContext();
+  // A save dialog Playwright can answer: the page's writes are kept, one entry per write.
+  await context.addInitScript(() => {
+    const writes: number[][] = [];
+    Object.assign(window, {
+      savedWrites: writes,
+      showSaveFilePicker: async ({ suggestedName }: { suggestedName: string }) => ({
+        createWritable: async () => ({
+          write: async (bytes: Uint8Array) => void writes.push(Array.from(bytes)),
+          close: async () => Object.assign(window, { savedAs: suggestedName }),
+          abort: async () => {},
+        }),
+      }),
+    });
+  });
+  const reader = await context.newPage();
+  await reader.goto(url);
+  await reader.getByRole("button", { name: `Download ${file.name}` }).click();
+  await expect(reader.getByRole("button", { name: `Download ${file.name}` })).toHaveText("Download again");
+  const saved = await reader.evaluate(() => {
+    const { savedWrites, savedAs } = window as unknown as { savedWrites: number[][]; savedAs: string };
+    return { name: savedAs, sizes: savedWrites.map((write) => write.length), bytes: savedWrites.flat() };
+  });
+  expect(saved.name).toBe(file.name);
+  expect(saved.sizes).toEqual([1048576, 1]);
+  expect(sha256(Uint8Array.from(saved.bytes))).toBe(sha256(file.buffer));
+  await context.close();
+});
+
+test("a note whose files are still on their way says so, and spends no view", async ({ page, api }) => {
+  const id = await api.createId({
+    content: "soon",
+    ttl: "1h",
+    burn_after: 1,
+    files: [{ name: "later.bin", size: 5 }],
+  });
+  await page.goto(`/${id}`);
+  await expect(page.getByRole("list", { name: "About this note" })).toContainText("1 file");
+  await page.getByRole("button", { name: "Reveal note" }).click();
+  await expect(page.locator("#password-error")).toHaveText(
+    "Its files are still being uploaded: the note opens once they have all arrived. Try again in a moment.",
+  );
+  expect((await api.meta(id)).json).toMatchObject({ remaining_views: 1, file_count: 1, files_pending: true });
+});
+
+test("recipients: each link's reader gets the files, end to end, with one read each", async ({
+  page,
+  browser,
+}) => {
+  const [, file] = chunkEdgeFiles();
+  if (!file) throw new Error("no file");
+  await page.goto("/");
+  await page.getByLabel("Read limit").fill("1");
+  await page.getByLabel("Names, one per line (optional)").fill("Alice\nBob");
+  await fileInput(page).setInputFiles([file]);
+  await page.getByRole("button", { name: "Create note" }).click();
+  for (const name of ["Alice", "Bob"]) {
+    const url = await page.getByRole("textbox", { name }).inputValue();
+    expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
+    const reader = await readerPage(browser, url);
+    await reader.getByRole("button", { name: "Reveal note" }).click();
+    await expectSavedAsSent(reader, [file]);
+    await reader.context().close();
+  }
+});

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import type { BrowserContext, Download, Locator, Page } from "@playwright/test";
+
+// What the files specs share: files of the sizes that matter to chunking, and the SHA-256 of what a
+// browser saved, to compare with what it was given.
+
+export const MiB = 1024 * 1024;
+
+export type TestFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** Random files of 0 bytes, 1 byte, exactly one chunk, and one chunk plus one byte. */
+export const chunkEdgeFiles = (): TestFile[] =>
+  [
+    ["empty.bin", 0],
+    ["one-byte.txt", 1],
+    ["one-chunk.bin", MiB],
+    ["chunk-plus-one.bin", MiB + 1],
+  ].map(([name, size]) => ({
+    name: String(name),
+    mimeType: String(name).endsWith(".txt") ? "text/plain" : "application/octet-stream",
+    buffer: randomBytes(Number(size)),
+  }));
+
+export const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The SHA-256 of a file on disk, read as a stream. */
+export async function sha256OfPath(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+/** The file the browser saved when `click` started a download: its suggested name and SHA-256. */
+export async function downloadBy(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: download.suggestedFilename(), sha256: await sha256OfPath(await savedPath(download)) };
+}
+
+async function savedPath(download: Download): Promise<string> {
+  const path = await download.path();
+  if (!path) throw new Error(`download failed: ${await download.failure()}`);
+  return path;
+}
+
+/**
+ * Pages of this context save through a Blob and an object URL, as browsers without the File System
+ * Access API do: Playwright sees that as a download (a save dialog it cannot answer).
+ */
+export const withoutSavePicker = (context: BrowserContext) =>
+  context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+
+/** The file input of the create page. */
+export const fileInput = (page: Page): Locator => page.getByLabel("Add files");
+
+/** The note's id, from a link to it. */
+export const idOf = (url: string) => new URL(url).pathname.slice(1);
