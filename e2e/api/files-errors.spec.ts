@@ -209,3 +209,26 @@ test("password notes grant files only to a read with the password; recipients ea
     expect(await download(linkFile?.download_url ?? "")).toMatchObject({ status: 200, length: 3 });
   }
 });
+
+test("a read retried with its Idempotency-Key gets the files again, with a grant of its own", async ({
+  baseURL,
+}) => {
+  const base = baseURL ?? "";
+  const note = await created(base, { burn_after: 1, files: [plainFile(2)] });
+  await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.from("ok")]);
+  const read = () =>
+    fetch(`${base}/api/v1/shares/${note.id}/read`, {
+      method: "POST",
+      headers: { "idempotency-key": `files-${note.id}` },
+    }).then(async (answer) => ({
+      status: answer.status,
+      json: (await answer.json()) as Record<string, unknown>,
+    }));
+  const [first, retry] = [await read(), await read()];
+  expect([first.status, retry.status]).toEqual([200, 200]);
+  const urls = [first, retry].map(
+    (answer) => (answer.json.files as { download_url: string }[])[0]?.download_url,
+  );
+  expect(urls[0]).not.toBe(urls[1]);
+  for (const url of urls) expect(await download(url ?? "")).toMatchObject({ status: 200, length: 2 });
+});

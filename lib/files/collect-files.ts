@@ -1,6 +1,12 @@
 import "server-only";
 import { queryRows } from "../db";
-import { deleteAbandonedNotesSql, endGrantsOfGoneNotesSql, forgetFilesSql, unkeptFilesSql } from "./file-sql";
+import {
+  deleteAbandonedNotesSql,
+  endGrantsOfGoneNotesSql,
+  forgetFilesSql,
+  purgeExpiredGrantsSql,
+  unkeptFilesSql,
+} from "./file-sql";
 import { fileStore } from "./file-store";
 
 // Files go when nothing keeps them: their note was deleted, taken down, expired, abandoned before
@@ -11,7 +17,7 @@ const batchSize = 100;
 
 /**
  * Deletes the chunks and rows of every file nothing keeps (only those of the notes `filesIds`,
- * when given) and says how many files went.
+ * when given) and says how many files went; then forgets expired grants.
  */
 export async function collectFiles(filesIds: string[] | null = null): Promise<number> {
   let collected = 0;
@@ -23,8 +29,10 @@ export async function collectFiles(filesIds: string[] | null = null): Promise<nu
       await queryRows(forgetFilesSql(ids));
     }
     collected += ids.length;
-    if (ids.length < batchSize) return collected;
+    if (ids.length < batchSize) break;
   }
+  await queryRows(purgeExpiredGrantsSql());
+  return collected;
 }
 
 /** Deletes notes whose files were not all uploaded within UPLOAD_EXPIRY; their files follow. */

@@ -147,9 +147,12 @@ export function unkeptFilesSql(batchSize: number, filesIds: string[] | null) {
     LIMIT ${batchSize}::int`;
 }
 
-/** Forgets files whose chunks are gone from the store, and grants that expired. */
+/** Forgets files whose chunks are gone from the store. */
 export function forgetFilesSql(fileIds: string[]) {
-  return Prisma.sql`
-    WITH files AS (DELETE FROM note_files WHERE id = ANY(${fileIds}::uuid[]))
-    DELETE FROM file_grants WHERE expires_at <= now()`;
+  return Prisma.sql`DELETE FROM note_files WHERE id = ANY(${fileIds}::uuid[])`;
+}
+
+/** Forgets grants that expired (every read of a note with files leaves one). */
+export function purgeExpiredGrantsSql() {
+  return Prisma.sql`DELETE FROM file_grants WHERE expires_at <= now()`;
 }
