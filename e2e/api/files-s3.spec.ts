@@ -20,7 +20,8 @@ import { timeouts } from "../support/timeouts";
 
 // Files with FILE_STORAGE=s3 against s3rver (a real S3 API, e2e/support/s3-server.ts), each
 // installation with a database and a bucket of its own so that the bucket's chunks can be counted
-// exactly: the round trips of files.spec.ts, what is left in the bucket after each way a note goes,
+// exactly: the round trips of files.spec.ts, what is left in the bucket after each way a note goes
+// (owner delete, take-down, burn once the grant ends, expiry, an abandoned upload),
 // and a store that goes away in the middle of an upload.
 
 interface Installation {
@@ -33,6 +34,7 @@ interface Installation {
 }
 
 const cronSecret = randomBytes(24).toString("hex");
+const adminSecret = randomBytes(24).toString("hex");
 
 async function install(serverPort: number, storePort: number): Promise<Installation> {
   const name = `notes_e2e_files_s3_${randomBytes(5).toString("hex")}`;
@@ -56,6 +58,7 @@ async function install(serverPort: number, storePort: number): Promise<Installat
         ...s3.variables,
         FILE_MAX_BYTES: String(200 * MiB),
         CRON_SECRET: cronSecret,
+        ADMIN_SECRET: adminSecret,
         CLEANUP_INTERVAL_SECONDS: "0",
       },
     });
@@ -105,6 +108,23 @@ async function cleanup(base: string) {
   return ((await response.json()) as { purged: Record<string, number> }).purged;
 }
 
+/** An administrator's take-down of note `id` (the admin page's own requests). */
+async function takeDown(base: string, id: string) {
+  const signIn = await fetch(`${base}/admin/api/session`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ secret: adminSecret }),
+  });
+  expect(signIn.status).toBe(204);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return (
+    await fetch(`${base}/admin/api/notes/${id}`, { method: "DELETE", headers: { origin: base, cookie } })
+  ).status;
+}
+
 const wireBytes = (size: number, encrypted: boolean) =>
   size + (encrypted ? Math.max(1, Math.ceil(size / MiB)) * 16 : 0);
 
@@ -152,6 +172,14 @@ test.describe("files on S3 storage", () => {
       digest: sent,
     });
     expect((await ownerDelete(base, created.id, created.delete_token)).status).toBe(204);
+    expect(await s3.chunksInBucket()).toBe(0);
+  });
+
+  test("a moderator's take-down deletes the chunks at once", async () => {
+    const base = s3.server.url;
+    const { created } = await roundTrip(base, MiB + 1, false);
+    expect(await s3.chunksInBucket()).toBe(2);
+    expect(await takeDown(base, created.id)).toBe(200);
     expect(await s3.chunksInBucket()).toBe(0);
   });
 
