@@ -10,7 +10,14 @@ const warningLine = /\bwarn(ings?)?\b|\bdeprecat|\berrors?\b|\bEBADENGINE\b|coul
  * would accept, and say it in one line in README.md too.
  * @type {{ line: RegExp, why: string }[]}
  */
-export const allowed = [];
+export const allowed = [
+  {
+    line: /^\s*⚠ No build cache found\. Please configure build caching for faster rebuilds\./,
+    why:
+      "Next.js says it only when CI is set and .next/cache is missing, as on every fresh CI checkout: " +
+      "there is no earlier build to reuse, so this build takes its full time. A build elsewhere never prints it.",
+  },
+];
 
 // Colours and cursor movement, as Next.js and npm write them to a terminal.
 const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g;
