@@ -94,7 +94,7 @@ test.describe("exit statuses and error lines", () => {
   test("usage errors exit 1 before any request", async ({ baseURL }) => {
     const server = ["--server", baseURL!];
     expect(await notesCli([])).toEqual(
-      usage("no command: notes create|read|meta|delete|events (notes --help)"),
+      usage("no command: notes create|read|meta|delete|events|request (notes --help)"),
     );
     expect(await notesCli(["frobnicate"])).toEqual(usage('unknown command "frobnicate" (notes --help)'));
     expect(await notesCli(["read", "--ttl", "1h", "x"])).toEqual(usage("notes read does not take --ttl"));

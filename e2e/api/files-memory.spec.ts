@@ -85,8 +85,12 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
     console.log(`files memory: idle RSS ${idle.toFixed(1)} MiB`);
     console.log(`files memory: ${line("upload", uploadPeak, uploadSeconds)}`);
     console.log(`files memory: ${line("download", downloadPeak, downloadSeconds)}`);
-    expect(uploadPeak - idle).toBeLessThan(100);
-    expect(downloadPeak - idle).toBeLessThan(100);
+    // Streamed, the server holds a chunk or two; a file held whole would cost at least its 200 MiB
+    // (400 more as pg's hex text). What lies between is garbage the collector has not yet taken:
+    // +72 MiB on a quiet machine, +118 MiB once in CI with the other specs running
+    // (docs/benchmarks.md). The bound tells streaming from buffering, not the bench's 50 MB goal.
+    expect(uploadPeak - idle).toBeLessThan(150);
+    expect(downloadPeak - idle).toBeLessThan(150);
   } finally {
     expect(await server.stop()).toBe(0);
     await dropDatabase(name);

@@ -118,7 +118,7 @@ test.describe("with METRICS_TOKEN", () => {
     const cleanup = await fetch(`${server.url}/api/v1/cron/cleanup`, {
       headers: { authorization: `Bearer ${cronSecret}` },
     });
-    expect(await cleanup.json()).toEqual({ purged: { expired: 1, burned: 1 } });
+    expect(await cleanup.json()).toEqual({ purged: { expired: 1, burned: 1, abandoned: 0, files: 0 } });
 
     const expected: Record<string, number> = {
       'notes_created_total{kind="markdown"}': 3,
