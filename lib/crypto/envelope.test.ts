@@ -9,21 +9,9 @@ import {
   openNote,
   sealNote,
 } from "./envelope";
+import { reasonsBy, tamper } from "../test/envelope-failures";
 
-const reasonOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "opened",
-    (error: unknown) => (error instanceof EnvelopeError ? error.reason : `threw ${String(error)}`),
-  );
-
-/** The envelope with one character of part `part` (0: version … 4: ciphertext) changed. */
-function tamper(envelope: string, part: number): string {
-  const parts = envelope.split(".");
-  const text = parts[part] ?? "";
-  const at = Math.floor(text.length / 2);
-  parts[part] = text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
-  return parts.join(".");
-}
+const reasonOf = reasonsBy(EnvelopeError);
 
 describe("the end-to-end envelope", () => {
   it("round-trips text and multi-page documents, titles included, and shows none of it", async () => {

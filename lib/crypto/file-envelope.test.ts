@@ -13,6 +13,7 @@ import {
   plainChunkSize,
   wireChunkSize,
 } from "./file-envelope";
+import { reasonsBy } from "../test/envelope-failures";
 
 const MiB = FILE_CHUNK_BYTES;
 
@@ -30,14 +31,7 @@ async function collect(chunks: AsyncIterable<Uint8Array>) {
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const concat = (chunks: Uint8Array[]) => new Uint8Array(Buffer.concat(chunks));
 
-const reasonOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "opened",
-    (error: unknown) =>
-      error instanceof FileEnvelopeError || error instanceof EnvelopeError
-        ? error.reason
-        : `threw ${String(error)}`,
-  );
+const reasonOf = reasonsBy(FileEnvelopeError, EnvelopeError);
 
 /** A note with files of these sizes, sealed: its link key, its files' keys and their wire chunks. */
 async function sealedNote(sizes: number[], password?: string) {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EnvelopeError, openNote, sealNote, type NoteDocument } from "./envelope";
 import { isFileName, isFileType, newFileSalt } from "./file-envelope";
+import { reasonsBy } from "../test/envelope-failures";
 
 // The note document's files (cli/lib/note-document.js): what opens, and what is refused as not a
 // note document, so that a reader never sees (or saves under) a name no sender could have made.
 
-const reasonOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "opened",
-    (error: unknown) => (error instanceof EnvelopeError ? error.reason : `threw ${String(error)}`),
-  );
+const reasonOf = reasonsBy(EnvelopeError);
 
 const page = { title: "", content: "text", format: "markdown" as const };
 const file = () => ({ name: "report.pdf", type: "application/pdf", size: 12_345, salt: newFileSalt() });

@@ -12,6 +12,7 @@ import {
   openRequestKey,
   sealAnswer,
 } from "./request-envelope";
+import { reasonsBy, tamper } from "../test/envelope-failures";
 
 // A known answer, sealed once by this implementation: it must open the same way forever.
 const vector = {
@@ -25,20 +26,7 @@ const vector = {
   text: "Das Passwort ist »hunter2« 🔑",
 };
 
-const reasonOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "succeeded",
-    (error: unknown) => (error instanceof RequestEnvelopeError ? error.reason : `threw ${String(error)}`),
-  );
-
-/** The envelope with one character of part `part` (0: version … 4: ciphertext) changed. */
-function tamper(envelope: string, part: number): string {
-  const parts = envelope.split(".");
-  const text = parts[part] ?? "";
-  const at = Math.floor(text.length / 2);
-  parts[part] = text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
-  return parts.join(".");
-}
+const reasonOf = reasonsBy(RequestEnvelopeError);
 
 describe("the request envelope (r1)", () => {
   it("opens the known answer, and node:crypto's own ECDH, HKDF and AES-GCM open it alike", async () => {
