@@ -104,6 +104,7 @@ describe("S3 store", () => {
 });
 
 describe("S3 store, unreachable", () => {
+  // A store that hangs rather than refusing would hit the test's timeout (vitest.config.ts): no clock here.
   it("answers FileStoreUnavailable from every method, mid-read too, once the store is gone", async () => {
     const gone = await openS3Store();
     try {
@@ -112,7 +113,6 @@ describe("S3 store, unreachable", () => {
       const chunks = gone.store.readChunks(fileId, 0, 8)[Symbol.asyncIterator]();
       expect((await chunks.next()).value?.byteLength).toBe(MiB);
       await gone.server.stop();
-      const started = Date.now();
       // The chunks read ahead may still arrive; the first one after them fails.
       await expect(collect({ [Symbol.asyncIterator]: () => chunks })).rejects.toBeInstanceOf(
         FileStoreUnavailable,
@@ -123,8 +123,6 @@ describe("S3 store, unreachable", () => {
       await expect(collect(gone.store.readChunks(fileId, 0, 1))).rejects.toBeInstanceOf(FileStoreUnavailable);
       await expect(gone.store.deleteFiles([fileId])).rejects.toBeInstanceOf(FileStoreUnavailable);
       await expect(gone.store.countChunks()).rejects.toThrow(/^The S3 file store failed: .*ECONNREFUSED/);
-      // A refused connection is retried (the SDK's 3 attempts) but not waited on for long.
-      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       await gone.close();
     }
