@@ -153,9 +153,11 @@ test("connections the kernel queued while the server could not accept are answer
     socket.write(`GET /api/v1/shares/${id}/meta HTTP/1.1\r\nHost: localhost\r\n\r\n`);
   server.child.kill("SIGTERM");
   server.child.kill("SIGCONT");
+  // Woken, the server may take a queued request before its SIGTERM handler runs, and answer it with
+  // keep-alive (seen once in CI): either way the drain ends the connection, which readAll waits for.
   for (const reply of await Promise.all(replies)) {
     expect(reply.slice(0, 15)).toBe("HTTP/1.1 200 OK");
-    expect(reply.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(reply.toLowerCase()).toMatch(/\r\nconnection: (close|keep-alive)\r\n/);
     expect(reply).toContain(`"id":"${id}"`);
   }
   expect(await server.exited).toBe(0);
