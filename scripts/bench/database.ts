@@ -4,16 +4,18 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { migrateDatabase } from "../../lib/db/migrate";
-import { createNote, insertNote, largeNote } from "./fixtures";
+import { createNote, hotNoteViews, insertNote, largeNote, smallNote } from "./fixtures";
 import type { ServerKind } from "./servers";
 
 // The database `npm run bench` measures on (BENCH_DATABASE):
 // - postgres: a throw-away database on the machine's Postgres, shared by app and baseline; the
-//   500 KiB note is stored straight into it (fixtures.ts's insertNote).
+//   500 KiB note and read-hot's note are stored straight into it (fixtures.ts's insertNote). The
+//   floor (floor-server.ts) runs on it too.
 // - embedded: what `npm start` runs without DATABASE_URL. Each server opens its own PGlite in a
 //   fresh DATA_DIR under .bench (only one process may open one), so the baseline is the same bare
 //   server on the same embedded database code; the 500 KiB note is created through each server's
-//   API, so the read scenarios' memory includes its one render.
+//   API, so the read scenarios' memory includes its one render. No floor (it speaks to Postgres
+//   only), and no read-hot (its view limit is above what the API accepts).
 
 export const databaseKinds = ["postgres", "embedded"] as const;
 export type DatabaseKind = (typeof databaseKinds)[number];
@@ -25,8 +27,10 @@ export type BenchDatabase = {
   version: string;
   /** the variables that point server `kind` at its database */
   envFor: (kind: ServerKind) => Record<string, string>;
-  /** the 500 KiB note's id on the server at `url` */
-  largeNoteId: (url: string) => Promise<string>;
+  /** whether the floor can run on it */
+  floor: boolean;
+  /** the 500 KiB note's and read-hot's note's ids on the server at `url` */
+  storedNotes: (url: string) => Promise<{ large: string; limited: string | null }>;
   remove: () => Promise<void>;
 };
 
@@ -47,14 +51,18 @@ async function sharedPostgres(): Promise<BenchDatabase> {
   try {
     await migrateDatabase(url);
     console.log("Rendering and storing the 500 KiB note (a few seconds)...");
-    const largeId = await insertNote(url, largeNote);
+    const stored = {
+      large: await insertNote(url, largeNote),
+      limited: await insertNote(url, smallNote, hotNoteViews),
+    };
     const version = await postgresVersion(url);
     return {
       kind: "postgres",
       name,
       version,
       envFor: () => ({ DATABASE_URL: url }),
-      largeNoteId: () => Promise.resolve(largeId),
+      floor: true,
+      storedNotes: () => Promise.resolve(stored),
       remove: () => dropDatabase(name),
     };
   } catch (error) {
@@ -74,7 +82,8 @@ function embeddedPerServer(): BenchDatabase {
     name: "(embedded)",
     version: `PGlite ${version} (embedded, DATA_DIR in ${folder})`,
     envFor: (kind) => ({ DATABASE_URL: "", DATA_DIR: path.join(folder, kind) }),
-    largeNoteId: async (url) => String((await createNote(url, largeNote)).id),
+    floor: false,
+    storedNotes: async (url) => ({ large: String((await createNote(url, largeNote)).id), limited: null }),
     remove: () => Promise.resolve(rmSync(folder, { recursive: true, force: true })),
   };
 }

@@ -43,20 +43,31 @@ export const largeNote = markdownOf(500 * 1024);
 
 export const createBody = (content: string) => JSON.stringify({ content, ttl: "1h" });
 
-export type SeededNotes = { small: string; large: string };
+/**
+ * The read-hot scenario's view limit: more than any run spends, so no read burns the note. Above the
+ * API's limit (1000), so the note is stored straight into the database (insertNote).
+ */
+export const hotNoteViews = 2_000_000_000;
+
+/** `limited`: the 1 KiB note with a view limit (hotNoteViews); null where it cannot be stored. */
+export type SeededNotes = { small: string; large: string; limited: string | null };
 
 /**
  * Stores a note straight into the database, rendered here exactly as the servers would render it.
  * The 500 KiB note goes in this way: creating it through a server would leave that server's heap
  * grown by the render, which the read scenarios' memory figures should not include.
  */
-export async function insertNote(databaseUrl: string, content: string): Promise<string> {
+export async function insertNote(
+  databaseUrl: string,
+  content: string,
+  burnAfter: number | null = null,
+): Promise<string> {
   const id = generateNoteId();
   const page = { page_index: 0, title: null, content, content_type: "markdown" as const, raw_html: null };
   const key = sealingKeyFrom(Buffer.from(benchEncryptionKey, "base64url"));
   const statement = insertNoteSql(id, {
     lifetime: 60 * 60,
-    burnAfter: null,
+    burnAfter,
     burnAfterFailures: null,
     passwordHash: null,
     pages: [sealPage(key, id, { ...page, html: renderNote(content, "markdown") })],
@@ -69,7 +80,7 @@ export async function insertNote(databaseUrl: string, content: string): Promise<
   try {
     const result = await client.query<{ id: string }>(statement.text, statement.values);
     const id = result.rows[0]?.id;
-    if (!id) throw new Error("Inserting the large note returned no row.");
+    if (!id) throw new Error("Inserting a note returned no row.");
     return id;
   } finally {
     await client.end();
@@ -120,10 +131,10 @@ export type Sample = {
 /** Creates the 1 KiB note through the server's own API and records its answers. */
 export async function seedNotes(
   baseUrl: string,
-  largeId: string,
+  stored: { large: string; limited: string | null },
 ): Promise<{ notes: SeededNotes; sample: Sample }> {
   const small = await createNote(baseUrl, smallNote);
-  const notes = { small: String(small.id), large: largeId };
+  const notes = { small: String(small.id), ...stored };
   const read = await call(`${baseUrl}/api/v1/shares/${notes.small}/read`, "POST");
   const meta = await call(`${baseUrl}/api/v1/shares/${notes.small}/meta`, "GET");
   return { notes, sample: { create: small, read, meta } };

@@ -3,15 +3,19 @@ import { createBody, smallNote, type SeededNotes } from "./fixtures";
 
 export const connections = 32;
 
-export type ScenarioName = "create" | "read" | "meta" | "read-500k";
+export type ScenarioName = "create" | "read" | "meta" | "read-500k" | "read-hot";
 
-export const scenarioNames: ScenarioName[] = ["create", "read", "meta", "read-500k"];
+export const scenarioNames: ScenarioName[] = ["create", "read", "meta", "read-500k", "read-hot"];
 
 export const scenarioTitles: Record<ScenarioName, string> = {
   create: "create: POST /api/v1/shares, 1 KiB Markdown, ttl 1h",
   read: "read: POST /api/v1/shares/<id>/read, 1 KiB note",
   meta: "meta: GET /api/v1/shares/<id>/meta, 1 KiB note",
   "read-500k": "read-500k: POST /api/v1/shares/<id>/read, 500 KiB note",
+  // Every connection reads the same note in every read scenario; this one has a view limit, so each
+  // read updates its row and holds the row lock until its commit is flushed.
+  "read-hot":
+    "read-hot: POST /api/v1/shares/<id>/read, 1 KiB note with a view limit: 32 readers on one row lock",
 };
 
 const json = { "content-type": "application/json" };
@@ -30,12 +34,11 @@ function requestOf(name: ScenarioName, baseUrl: string, notes: SeededNotes): Opt
     case "meta":
       return { url: `${baseUrl}/api/v1/shares/${notes.small}/meta`, method: "GET" };
     case "read-500k":
-      return {
-        url: `${baseUrl}/api/v1/shares/${notes.large}/read`,
-        method: "POST",
-        headers: json,
-        body: "{}",
-      };
+    case "read-hot": {
+      const id = name === "read-hot" ? notes.limited : notes.large;
+      if (id === null) throw new Error("read-hot's note is stored on Postgres only (database.ts).");
+      return { url: `${baseUrl}/api/v1/shares/${id}/read`, method: "POST", headers: json, body: "{}" };
+    }
   }
 }
 

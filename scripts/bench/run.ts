@@ -1,15 +1,20 @@
-// `npm run bench`: load-tests the production build against a bare node:http baseline that calls the
-// same domain functions (baseline-server.ts), on a throw-away database (database.ts), and reports
-// throughput, latency, memory and the targets in docs/benchmarks.md. Missed targets are reported,
-// not fatal: the exit code says only whether the benchmark itself worked.
+// `npm run bench`: load-tests the production build against two bare node:http servers, on a
+// throw-away database (database.ts), and reports throughput, latency, memory and the targets in
+// docs/benchmarks.md. The baseline (baseline-server.ts) calls the app's own domain functions, so
+// app/baseline is what Next.js and the front door cost; the floor (floor-server.ts) does the same
+// duties with plain pg and no domain code, so app/floor is how far the app is from what node and
+// Postgres allow. Missed targets are reported, not fatal: the exit code says only whether the
+// benchmark itself worked.
 //
 //   BENCH_SECONDS=10     measured seconds per scenario and server (after the warm-up, see load.ts)
-//   BENCH_CPU_PROF=1     run both servers with --cpu-prof; profiles land in .bench/profiles, and
+//   BENCH_CPU_PROF=1     run the servers with --cpu-prof; profiles land in .bench/profiles, and
 //                        `tsx scripts/bench/profile-summary.ts <file>` sums them up by package
-//   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k
+//   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k, read-hot
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
-//   BENCH_DATABASE=embedded   on embedded PGlite, as `npm start` without DATABASE_URL (database.ts)
+//   BENCH_DATABASE=embedded   on embedded PGlite, as `npm start` without DATABASE_URL (database.ts);
+//                        then without the floor and read-hot
+//   BENCH_FLOOR_RENDER=thread the floor renders on its request thread rather than the render pool
 //   BENCH_FILES=1        then the files scenario (files.ts: a 1 GiB file up and down, e2e and
 //                        server-sealed; a few minutes more), or BENCH_FILES=only: that one alone
 //   BENCH_FILE_STORAGE=s3     its chunks in s3rver rather than Postgres; BENCH_FILE_MIB=1024 its size
@@ -17,112 +22,20 @@
 import "../../lib/env";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
-import { z } from "zod";
-import { databaseKinds, openBenchDatabase } from "./database";
-import { fileStorages, measureFiles } from "./files";
-import { compareSamples, seedNotes, servePage, type SeededNotes } from "./fixtures";
+import { openBenchDatabase } from "./database";
+import { measureFiles } from "./files";
+import { compareSamples, seedNotes, servePage } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
-import { connections, runLoad, scenarioNames, scenarioTitles, stopLoad, type ScenarioName } from "./load";
+import { checkInterrupted, cleanups, runToEnd } from "./lifecycle";
+import { connections, scenarioTitles } from "./load";
+import { measure } from "./measure";
+import { acceptGzip, filesOptions, nodeArgs, options, profiling, seconds, warmupSeconds } from "./options";
 import { evaluateTargets, formatLargeCreate, formatScenario, formatTargets, writeJson } from "./report";
 import type { Measured, ScenarioResult } from "./report";
-import { measureCpu, type CpuSplit } from "./cpu";
-import { sampleRss, treeRssMiB } from "./rss";
-import { ensureBuild, startServer, type RunningServer } from "./servers";
+import { treeRssMiB } from "./rss";
+import { ensureBuild, startServer, type RunningServer, type ServerKind } from "./servers";
 
-// Options of this script, not of the service, so they are read here rather than in lib/env.ts.
-const options = z
-  .object({
-    BENCH_SECONDS: z.coerce.number().positive().max(600).default(10),
-    BENCH_CPU_PROF: z.enum(["0", "1"]).default("0"),
-    BENCH_SCENARIOS: z
-      .string()
-      .default(scenarioNames.join(","))
-      .transform((list) => list.split(",").map((name) => name.trim()))
-      .pipe(z.array(z.enum(scenarioNames)).min(1)),
-    BENCH_GZIP: z.enum(["0", "1"]).default("0"),
-    BENCH_APP_PAGE: z.enum(["0", "1"]).default("1"),
-    BENCH_DATABASE: z.enum(databaseKinds).default("postgres"),
-    BENCH_FILES: z.enum(["0", "1", "only"]).default("0"),
-    BENCH_FILE_STORAGE: z.enum(fileStorages).default("postgres"),
-    BENCH_FILE_MIB: z.coerce.number().int().min(1).max(16_384).default(1024),
-  })
-  .parse(process.env);
-const seconds = options.BENCH_SECONDS;
-// Long enough for V8 to optimise the hot paths and both pools to open all their connections.
-const warmupSeconds = Math.min(3, seconds);
-const profiling = options.BENCH_CPU_PROF === "1";
-const nodeArgs = profiling ? ["--cpu-prof", "--cpu-prof-dir=.bench/profiles"] : [];
-
-class Interrupted extends Error {}
-
-const filesOptions = () => ({ storage: options.BENCH_FILE_STORAGE, mib: options.BENCH_FILE_MIB, nodeArgs });
-
-// Undone in reverse order, once, whether the run ends, fails or is interrupted. A signal and the
-// failing main flow both call cleanUp: they must share one pass, or the first to finish would exit
-// while the other is still dropping the database.
-const cleanups: (() => Promise<void>)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-      await undo().catch((error: unknown) => console.error("Cleanup step failed:", error));
-    }
-  })();
-  return cleaning;
-}
-
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping the load, the servers, and dropping the database.`);
-    stopLoad();
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-function checkInterrupted(): void {
-  if (interrupted) throw new Interrupted();
-}
-
-async function measure(
-  name: ScenarioName,
-  server: RunningServer,
-  notes: SeededNotes,
-  databaseName: string,
-): Promise<Measured> {
-  let rss: ReturnType<typeof sampleRss> | null = null;
-  let cpu: ReturnType<typeof measureCpu> | null = null;
-  let peakRssMiB = 0;
-  let cpuCores: CpuSplit = { server: 0, postgres: 0, loadGenerator: 0, other: 0 };
-  const result = await runLoad(
-    name,
-    server.url,
-    notes,
-    { warmupSeconds, seconds, acceptGzip: options.BENCH_GZIP === "1" },
-    {
-      start: () => {
-        rss = sampleRss(server.pid);
-        cpu = measureCpu(server.pid, databaseName);
-      },
-      end: () => {
-        cpuCores = cpu?.stop() ?? cpuCores;
-        peakRssMiB = rss?.stop() ?? peakRssMiB;
-      },
-    },
-  );
-  checkInterrupted();
-  const { server: srv, postgres, loadGenerator, other } = cpuCores;
-  console.log(
-    `  ${name.padEnd(9)} ${server.kind.padEnd(8)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
-      `  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms  cores: server ${srv.toFixed(2)}` +
-      ` postgres ${postgres.toFixed(2)} load ${loadGenerator.toFixed(2)} other ${other.toFixed(2)}` +
-      (result.rampSeconds > 0
-        ? `  (all connections answered after ${result.rampSeconds.toFixed(1)} s)`
-        : "  (not every connection had an answer during the warm-up)"),
-  );
-  return { ...result, peakRssMiB, cpuCores };
-}
+const peakOf = (measured: (Measured | null)[]) => Math.max(0, ...measured.map((one) => one?.peakRssMiB ?? 0));
 
 async function main(): Promise<void> {
   const loadAverageAtStart = os.loadavg();
@@ -140,30 +53,44 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await startServer("app", database.envFor("app"), nodeArgs);
-  cleanups.push(app.stop);
-  const baseline = await startServer("baseline", database.envFor("baseline"), nodeArgs);
-  cleanups.push(baseline.stop);
-  checkInterrupted();
+  const start = async (kind: ServerKind) => {
+    const server = await startServer(kind, database.envFor(kind), nodeArgs);
+    cleanups.push(server.stop);
+    checkInterrupted();
+    return server;
+  };
+  const app = await start("app");
+  const baseline = await start("baseline");
+  const floor = database.floor ? await start("floor") : null;
+  const servers = [app, baseline, floor].filter((server): server is RunningServer => server !== null);
 
-  const idleRssMiB = { app: treeRssMiB(app.pid), baseline: treeRssMiB(baseline.pid) };
-  const appSeed = await seedNotes(app.url, await database.largeNoteId(app.url));
-  const baselineSeed = await seedNotes(baseline.url, await database.largeNoteId(baseline.url));
+  const idleRssMiB = Object.fromEntries(servers.map((server) => [server.kind, treeRssMiB(server.pid)]));
+  const seed = async (server: RunningServer) => seedNotes(server.url, await database.storedNotes(server.url));
+  const appSeed = await seed(app);
+  const baselineSeed = await seed(baseline);
+  const floorSeed = floor && (await seed(floor));
   if (options.BENCH_APP_PAGE === "1") await servePage(app.url, appSeed.notes.small);
   const differences = compareSamples(appSeed.sample, baselineSeed.sample);
-  console.log(
-    differences.length === 0
-      ? "The baseline answers as the app does (same fields, same values but ids and times)."
-      : `Warning: the baseline's answers differ from the app's in ${differences.join(", ")}.`,
-  );
+  const floorDifferences = floorSeed ? compareSamples(appSeed.sample, floorSeed.sample) : [];
+  for (const [kind, found] of [
+    ["baseline", differences],
+    ["floor", floorDifferences],
+  ] as const) {
+    console.log(
+      found.length === 0
+        ? `The ${kind} answers as the app does (same fields, same values but ids and times).`
+        : `Warning: the ${kind}'s answers differ from the app's in ${found.join(", ")}.`,
+    );
+  }
   console.log(
     `Database: ${database.version}; ${connections} connections; warm-up of ${warmupSeconds} s or until every ` +
       `connection has had an answer, then ${seconds} s measured per scenario and server` +
       `${options.BENCH_APP_PAGE === "1" ? "" : "; no web page opened on the app"}` +
-      `${options.BENCH_GZIP === "1" ? "; Accept-Encoding: gzip" : ""}; ${os.cpus().length} CPUs ` +
+      `${floor ? `; the floor renders ${options.BENCH_FLOOR_RENDER === "worker" ? "in the render pool" : "on its request thread"}` : "; no floor"}` +
+      `${acceptGzip ? "; Accept-Encoding: gzip" : ""}; ${os.cpus().length} CPUs ` +
       "shared by load generator, servers and Postgres.",
   );
-  // Anything else running skews both servers' numbers, and not by the same amount.
+  // Anything else running skews every server's numbers, and not by the same amount.
   const [load] = loadAverageAtStart;
   if (load !== undefined && load > 0.5) {
     console.log(`Warning: the 1-minute load average is ${load.toFixed(2)}; the machine is not idle.`);
@@ -171,14 +98,27 @@ async function main(): Promise<void> {
 
   const results: ScenarioResult[] = [];
   for (const name of options.BENCH_SCENARIOS) {
+    if (name === "read-hot" && appSeed.notes.limited === null) {
+      console.log("  read-hot  skipped: its note is stored on Postgres only (BENCH_DATABASE=embedded).");
+      continue;
+    }
     const appResult = await measure(name, app, appSeed.notes, databaseName);
     const baselineResult = await measure(name, baseline, baselineSeed.notes, databaseName);
-    const ratio = appResult.requestsPerSecond / baselineResult.requestsPerSecond;
-    results.push({ name, title: scenarioTitles[name], app: appResult, baseline: baselineResult, ratio });
+    const floorResult = floor && floorSeed && (await measure(name, floor, floorSeed.notes, databaseName));
+    results.push({
+      name,
+      title: scenarioTitles[name],
+      app: appResult,
+      baseline: baselineResult,
+      ratio: appResult.requestsPerSecond / baselineResult.requestsPerSecond,
+      floor: floorResult,
+      floorRatio: floorResult && appResult.requestsPerSecond / floorResult.requestsPerSecond,
+    });
   }
 
   // Last, because it grows the heap: one 500 KiB create per server, alone. Skipped when profiling,
-  // where its seconds of rendering would swamp the scenarios' profiles.
+  // where its seconds of rendering would swamp the scenarios' profiles. Not on the floor: it is a
+  // check of the app's event loop under a long render, not a comparison.
   const largeCreate = profiling
     ? null
     : {
@@ -187,14 +127,18 @@ async function main(): Promise<void> {
       };
   checkInterrupted();
 
-  const appPeakRssMiB = Math.max(...results.map((result) => result.app.peakRssMiB));
-  const baselinePeakRssMiB = Math.max(...results.map((result) => result.baseline.peakRssMiB));
-  const targets = evaluateTargets(results, appPeakRssMiB);
+  const peakRssMiB = {
+    app: peakOf(results.map((result) => result.app)),
+    baseline: peakOf(results.map((result) => result.baseline)),
+    ...(floor && { floor: peakOf(results.map((result) => result.floor)) }),
+  };
+  const targets = evaluateTargets(results, peakRssMiB.app);
   console.log(`\n${results.map(formatScenario).join("\n\n")}\n`);
-  console.log(
-    `RSS idle after start: app ${idleRssMiB.app.toFixed(0)} MiB, baseline ${idleRssMiB.baseline.toFixed(0)} MiB; ` +
-      `peak under load: app ${appPeakRssMiB.toFixed(0)} MiB, baseline ${baselinePeakRssMiB.toFixed(0)} MiB\n`,
-  );
+  const mib = (byKind: Record<string, number>) =>
+    Object.entries(byKind)
+      .map(([kind, value]) => `${kind} ${value.toFixed(0)} MiB`)
+      .join(", ");
+  console.log(`RSS idle after start: ${mib(idleRssMiB)}; peak under load: ${mib(peakRssMiB)}\n`);
   if (largeCreate) {
     console.log("One 500 KiB create on an idle server (not a target):");
     console.log(
@@ -203,7 +147,7 @@ async function main(): Promise<void> {
   }
   console.log(formatTargets(targets));
   // On a server of its own, once the others are stopped (an embedded database has one owner).
-  await Promise.all([app.stop(), baseline.stop()]);
+  await Promise.all(servers.map((server) => server.stop()));
   const files = options.BENCH_FILES === "1" ? await measureFiles(filesOptions(), database, cleanups) : null;
 
   const path = writeJson({
@@ -221,31 +165,21 @@ async function main(): Promise<void> {
       warmupSeconds,
       connections,
       cpuProfile: profiling,
-      acceptGzip: options.BENCH_GZIP === "1",
+      acceptGzip,
+      floorRender: floor ? options.BENCH_FLOOR_RENDER : null,
       loadAverageAtStart,
     },
     baselineDifferences: differences,
+    floorDifferences,
     scenarios: results,
     idleRssMiB,
-    peakRssMiB: { app: appPeakRssMiB, baseline: baselinePeakRssMiB },
+    peakRssMiB,
     largeCreate,
     targets,
     files,
   });
-  console.log(`\nResults written to ${path}; server logs in ${app.logFile} and ${baseline.logFile}.`);
+  const logs = servers.map((server) => server.logFile).join(", ");
+  console.log(`\nResults written to ${path}; server logs in ${logs}.`);
 }
 
-// A stray rejection must not skip the cleanup and leave a database behind.
-process.on("unhandledRejection", (error) => {
-  console.error("The benchmark failed:", error);
-  void cleanUp().finally(() => process.exit(1));
-});
-
-main()
-  .then(cleanUp)
-  .then(() => process.exit(0))
-  .catch(async (error: unknown) => {
-    if (!(error instanceof Interrupted)) console.error("The benchmark failed:", error);
-    await cleanUp();
-    process.exit(interrupted ? 130 : 1);
-  });
+runToEnd(main);

@@ -6,7 +6,7 @@ import { benchEncryptionKey } from "./fixtures";
 
 const nextBin = "node_modules/next/dist/bin/next";
 
-export type ServerKind = "app" | "baseline";
+export type ServerKind = "app" | "baseline" | "floor";
 
 export type RunningServer = {
   kind: ServerKind;
@@ -59,13 +59,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-// The app runs as `npm start` runs it; the baseline under tsx (its render pool finds its worker's
-// source file next to its own, which a bundle would move), so its memory includes tsx's loader. The
-// react-server condition lets it import the domain's `server-only` modules, as scripts/keys.ts does.
+// The app runs as `npm start` runs it; the baseline and the floor under tsx (the render pool finds
+// its worker's source file next to its own, which a bundle would move), so their memory includes
+// tsx's loader. The react-server condition lets them import `server-only` modules, as
+// scripts/keys.ts does.
 function commandFor(kind: ServerKind): string[] {
-  return kind === "app"
-    ? ["scripts/launch.mjs", "scripts/start.ts"]
-    : ["--conditions=react-server", "--import", "tsx", "scripts/bench/baseline-server.ts"];
+  if (kind === "app") return ["scripts/launch.mjs", "scripts/start.ts"];
+  return ["--conditions=react-server", "--import", "tsx", `scripts/bench/${kind}-server.ts`];
 }
 
 // The server is up once it answers an API route; an unknown note is a cheap 404 on both.
@@ -86,7 +86,7 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
 }
 
 /**
- * Starts the app (`npm start`'s scripts/start.ts, production) or the baseline on a free loopback
+ * Starts the app (`npm start`'s scripts/start.ts, production), the baseline or the floor on a free loopback
  * port on the database `databaseEnv` names (and any other settings there), with output going to
  * .bench/<logName>.log. `nodeArgs` go to the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
