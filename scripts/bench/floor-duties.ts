@@ -47,7 +47,8 @@ export const readStatement: FloorStatement = {
 export const metaStatement: FloorStatement = {
   name: "floor_meta",
   text: `
-    SELECT id, created_at, expires_at, burn_after, greatest(burn_after - read_count, 0) AS remaining_views,
+    SELECT id, created_at, expires_at, burn_after,
+           CASE WHEN burn_after IS NOT NULL THEN greatest(burn_after - read_count, 0) END AS remaining_views,
            password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
            burn_after_failures - failed_attempts AS password_attempts_left
     FROM shares WHERE id = $1 AND ${live}`,
