@@ -91,8 +91,15 @@ function row(cells: string[], widths: number[]): string {
 const cores = ({ server, postgres, loadGenerator, other }: CpuSplit) =>
   [server, postgres, loadGenerator, other].map((value) => value.toFixed(2)).join(" ");
 
+/**
+ * Microseconds of the server's CPU per answered request. On a machine that others load, the servers
+ * get what cores are left and req/s swings with that; the CPU each request costs swings less.
+ */
+export const serverMicrosPerRequest = (m: Measured) =>
+  m.requestsPerSecond > 0 ? (m.cpuCores.server * 1e6) / m.requestsPerSecond : 0;
+
 export function formatScenario(result: ScenarioResult): string {
-  const widths = [10, 7, 8, 8, 6, 7, 7, 23];
+  const widths = [10, 7, 8, 8, 6, 7, 7, 23, 11];
   const line = (label: string, m: Measured) =>
     row(
       [
@@ -104,12 +111,26 @@ export function formatScenario(result: ScenarioResult): string {
         String(m.non2xx),
         m.peakRssMiB.toFixed(0),
         cores(m.cpuCores),
+        serverMicrosPerRequest(m).toFixed(0),
       ],
       widths,
     );
   return [
     scenarioTitles[result.name],
-    row(["", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "RSS MiB", "cores srv/pg/gen/other"], widths),
+    row(
+      [
+        "",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "errors",
+        "non-2xx",
+        "RSS MiB",
+        "cores srv/pg/gen/other",
+        "srv µs/req",
+      ],
+      widths,
+    ),
     line("app", result.app),
     line("baseline", result.baseline),
     ...(result.floor ? [line("floor", result.floor)] : []),
