@@ -12,7 +12,8 @@ import { timeouts } from "../support/timeouts";
 
 // Requests' titles and instructions across a key rotation, on a database and server of this spec's
 // own: `npm run reseal` moves them to the new key (expired requests the cleanup has not deleted
-// yet included), after which the old key can go and the pages still show them.
+// yet included), after which the old key can go (once no stored file is sealed by it either) and
+// the pages still show them.
 const port = testPorts.requestsAtRest;
 const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
@@ -84,28 +85,44 @@ test.describe("requests at rest", () => {
         ).rows.flatMap((row) => [row.title, row.instructions]);
       expect(await sealedBy()).toEqual(Array(4).fill(`v1.${idOf(keyA)}.`));
 
+      // A live note with a server-sealed file: files are not re-sealed, so the key that sealed one
+      // must stay (the note keeps the cleanup away from the file's row).
+      await sql.query(
+        `INSERT INTO shares (id, expires_at, content_type, page_count, multi_page, size_bytes)
+         VALUES ('FiLeKePt00', now() + interval '1 hour', 'markdown', 1, false, 1)`,
+      );
+      await sql.query(
+        `INSERT INTO note_files (share_id, file_index, size_bytes, chunk_count, sealed_by, chunks_sealed_by)
+         VALUES ('FiLeKePt00', 0, 1, 1, $1, $1)`,
+        [idOf(keyA)],
+      );
+
       await restart(`${keyB},${keyA}`);
       expect((await publicPage(live)).html).toContain("Rotated title");
       const sealedWithB = await createRequest("Sealed with the new key", "already");
-      const { stdout } = await run("npm", ["run", "--silent", "reseal"], {
-        env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEYS: `${keyB},${keyA}` },
-        timeout: timeouts.cli,
-      });
-      expect(stdout).toContain("Re-sealed 2 request(s)' title and instructions.");
-      expect(stdout).toContain(`Nothing is sealed with key(s) ${idOf(keyA)} any more`);
+      const reseal = async () =>
+        (
+          await run("npm", ["run", "--silent", "reseal"], {
+            env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEYS: `${keyB},${keyA}` },
+            timeout: timeouts.cli,
+          })
+        ).stdout;
+      const first = await reseal();
+      expect(first).toContain("Re-sealed 2 request(s)' title and instructions.");
+      expect(first).toContain(`Key(s) ${idOf(keyA)} still seal stored values`);
+      expect(first).not.toContain("may be removed");
       expect(await sealedBy()).toEqual(Array(6).fill(`v1.${idOf(keyB)}.`));
+
+      // Once the file is gone, a second run finds nothing left to move, and the old key can go.
+      await sql.query("DELETE FROM note_files WHERE share_id = 'FiLeKePt00'");
+      await sql.query("DELETE FROM shares WHERE id = 'FiLeKePt00'");
+      const second = await reseal();
+      expect(second).toContain("Re-sealed 0 request(s)' title and instructions.");
+      expect(second).toContain(`Nothing is sealed with key(s) ${idOf(keyA)} any more`);
       const dumped = await dumpDatabase(database.url);
       expect(dumped).toContain(`v1.${idOf(keyB)}.`);
       expect(dumped).not.toContain(`v1.${idOf(keyA)}.`);
       expect(dumped).not.toContain("Rotated");
-
-      // A second run finds nothing left to move.
-      const again = await run("npm", ["run", "--silent", "reseal"], {
-        env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEYS: keyB },
-        timeout: timeouts.cli,
-      });
-      expect(again.stdout).toContain("Re-sealed 0 request(s)' title and instructions.");
-      expect(again.stdout).toContain("No other key is in use.");
 
       await restart(keyB);
       const page = await publicPage(live);

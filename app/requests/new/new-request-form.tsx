@@ -86,7 +86,7 @@ export function NewRequestForm({ options }: { options: Options }) {
         <fieldset className="bare" disabled={!available}>
           <div className="field">
             <label htmlFor="request-title">{t("titleField")}</label>
-            <input id="request-title" name="title" required maxLength={200} />
+            <input id="request-title" name="title" type="text" required maxLength={200} />
           </div>
           <div className="field">
             <label htmlFor="request-instructions">{t("instructionsField")}</label>
