@@ -135,7 +135,12 @@ for (const theme of ["light", "dark"] as const) {
     }, testInfo: TestInfo) => {
       const page = await lanPage(lan, { viewport: width.viewport, colorScheme: theme });
       await page.context().addCookies([{ name: "theme", value: theme, url: lanOrigin }]);
-      const requester = await createRequest(request, { title: "Credentials", instructions: "For the VPN." });
+      // Two answers: one given here, one left, so the responder's page still has its (locked) form.
+      const requester = await createRequest(request, {
+        title: "Credentials",
+        instructions: "For the VPN.",
+        answers: 2,
+      });
       expect((await answer(request, requester, "hunter2")).status()).toBe(201);
       const found: Found[] = [];
       for (const [name, path] of [
