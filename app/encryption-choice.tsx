@@ -1,9 +1,7 @@
 import { useTranslations } from "next-intl";
+import { SecureContextExplanation } from "./secure-context-explanation";
 
 type Props = { encrypt: boolean; available: boolean; onChange: (encrypt: boolean) => void };
-
-/** Where the page was opened from, for the explanation: http://localhost on the same port. */
-const localAddress = () => `http://localhost${window.location.port ? `:${window.location.port}` : ""}`;
 
 /**
  * The switch between a note encrypted in this browser (the default) and one sent as text. Where the
@@ -33,12 +31,12 @@ export function EncryptionChoice({ encrypt, available, onChange }: Props) {
           {hint}
         </p>
         {!available && (
-          <div id="encrypt-unavailable" className="banner warn explanation">
-            <p>{t("unavailableWhy", { origin: window.location.origin })}</p>
-            <p>{t("unavailableWorks")}</p>
-            <p>{t("unavailableFails")}</p>
-            <p>{t("unavailableFix", { local: localAddress() })}</p>
-          </div>
+          <SecureContextExplanation
+            id="encrypt-unavailable"
+            works={t("unavailableWorks")}
+            fails={t("unavailableFails")}
+            fix={(local) => t("unavailableFix", { local })}
+          />
         )}
       </div>
     </fieldset>

@@ -1,12 +1,13 @@
-// `npm run reseal`: re-seals every webhook secret, recipient's label and note sealed by an older key
-// (or stored before sealing) with the first of ENCRYPTION_KEYS, in batches, while the service runs;
-// then says which keys may be dropped.
+// `npm run reseal`: re-seals every webhook secret, recipient's label, request's title and
+// instructions, and note sealed by an older key (or stored before sealing) with the first of
+// ENCRYPTION_KEYS, in batches, while the service runs; then says which keys may be dropped.
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
 // With the embedded database, stop the server first: only one process may open its folder.
 import { generateSealingKey } from "../lib/crypto/seal";
 import { sealingKeys } from "../lib/env";
 import { resealNotes } from "../lib/notes/reseal-notes";
 import { resealRecipientLabels } from "../lib/notes/reseal-recipient-labels";
+import { resealRequestTexts } from "../lib/requests/reseal-request-texts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-webhook-secrets";
 import { runCommand } from "./run-command";
 
@@ -20,12 +21,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [sealing] = sealingKeys();
-  console.log(`Re-sealing webhook secrets and notes with key ${sealing.id}…`);
-  // Secrets and labels first: the notes' pass then retires the keys that nothing at all is sealed with.
+  console.log(`Re-sealing webhook secrets, requests and notes with key ${sealing.id}…`);
+  // Notes last: their pass then retires the keys that nothing at all is sealed with.
   const secrets = await resealWebhookSecrets();
   console.log(`Re-sealed ${secrets.resealed} webhook secret(s).`);
   const labels = await resealRecipientLabels();
   console.log(`Re-sealed ${labels.resealed} recipient label(s).`);
+  const requests = await resealRequestTexts();
+  console.log(`Re-sealed ${requests.resealed} request(s)' title and instructions.`);
   const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
   console.log(`Re-sealed ${report.resealed} page(s).`);
   if (report.fallbackClosed) {
@@ -39,18 +42,26 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  if (report.unopenable > 0 || secrets.unopenable > 0 || labels.unopenable > 0) {
+  if (report.unopenable > 0 || secrets.unopenable > 0 || labels.unopenable > 0 || requests.unopenable > 0) {
     console.error(
-      `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s) and ${labels.unopenable} ` +
-        "recipient label(s) open with none of the configured keys; they were left as they are.",
+      `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s), ${labels.unopenable} ` +
+        `recipient label(s) and ${requests.unopenable} request(s) open with none of the configured keys; ` +
+        "they were left as they are.",
     );
     return 1;
   }
-  console.log(
-    report.retired.length > 0
-      ? `No note is sealed with key(s) ${report.retired.join(", ")} any more: they may be removed from ENCRYPTION_KEYS.`
-      : "No other key is in use.",
-  );
+  if (report.retired.length > 0) {
+    console.log(
+      `Nothing is sealed with key(s) ${report.retired.join(", ")} any more: they may be removed from ENCRYPTION_KEYS.`,
+    );
+  }
+  if (report.kept.length > 0) {
+    console.log(
+      `Key(s) ${report.kept.join(", ")} still seal stored values: files (which are not re-sealed), or values a ` +
+        "server still sealing with an older key wrote meanwhile. Keep them in ENCRYPTION_KEYS.",
+    );
+  }
+  if (report.retired.length === 0 && report.kept.length === 0) console.log("No other key is in use.");
   return 0;
 }
 

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { adminSecret, siteOrigin } from "../admin/admin-support";
-import { createRequest } from "../support/requests";
+import { answer, createRequest } from "../support/requests";
 import { expect, test, widths } from "./browser-test";
+import { lanOrigin, lanPage, launchLanBrowser } from "./lan-browser";
 
 // Every page, in both themes and at both widths, against axe-core's WCAG 2.2 A and AA rules: no
 // serious or critical violation. One browser page per theme and width walks through all of them (a
@@ -94,9 +95,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto("/requests/new");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask for a secret");
       await check("request-new");
-      await page.goto((await createRequest(page.request, { title: "Credentials" })).url);
+      const requester = await createRequest(page.request, { title: "Credentials" });
+      await page.goto(requester.url);
       await expect(page.getByLabel("Your answer")).toBeVisible();
       await check("request");
+      expect((await answer(page.request, requester, "hunter2")).status()).toBe(201);
+      await page.goto(`${requester.url}#${requester.privateKey}`);
+      await page.getByRole("button", { name: "Open", exact: true }).click();
+      await expect(page.getByText("hunter2")).toBeVisible();
+      await check("request-private");
 
       await page.goto("/admin");
       await expect(page.getByLabel("Admin secret")).toBeVisible();
@@ -109,6 +116,46 @@ for (const theme of ["light", "dark"] as const) {
       await check("admin");
 
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    });
+  }
+}
+
+// The request pages where the browser offers no WebCrypto (plain HTTP on a LAN name, lan-browser.ts):
+// their notice and locked forms, in both themes and at both widths.
+let lan: Browser;
+test.beforeAll(async ({ playwright, launchOptions }) => {
+  lan = await launchLanBrowser(playwright, launchOptions);
+});
+test.afterAll(() => lan.close());
+
+for (const theme of ["light", "dark"] as const) {
+  for (const width of widths) {
+    test(`request pages over plain HTTP, ${theme} theme, ${width.name}: no serious or critical WCAG 2.2 AA violation`, async ({
+      request,
+    }, testInfo: TestInfo) => {
+      const page = await lanPage(lan, { viewport: width.viewport, colorScheme: theme });
+      await page.context().addCookies([{ name: "theme", value: theme, url: lanOrigin }]);
+      // Two answers: one given here, one left, so the responder's page still has its (locked) form.
+      const requester = await createRequest(request, {
+        title: "Credentials",
+        instructions: "For the VPN.",
+        answers: 2,
+      });
+      expect((await answer(request, requester, "hunter2")).status()).toBe(201);
+      const found: Found[] = [];
+      for (const [name, path] of [
+        ["request-new-insecure", "/requests/new"],
+        ["request-insecure", `/requests/${requester.id}`],
+        ["request-private-insecure", `/requests/${requester.id}#${requester.privateKey}`],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expect(page.locator("#requests-unavailable")).toBeVisible();
+        found.push(...(await violations(page, name)));
+        await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+      }
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+      await page.context().close();
     });
   }
 }

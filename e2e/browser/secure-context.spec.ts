@@ -1,34 +1,21 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { sealNote } from "../../lib/crypto/envelope";
 import { atEachWidth, expect, test } from "./browser-test";
+import { lanOrigin as origin, lanPage, launchLanBrowser } from "./lan-browser";
 
-// The service reached over plain HTTP at a name other than localhost, as on a LAN (http://192.168.…):
-// the browser does not count the page as a secure context and offers no WebCrypto. The name is
-// mapped to the loopback address inside this browser only, so no packet leaves the machine, but
-// for the browser it is just another host on plain HTTP.
-
-const host = "notes-on-the-lan.test";
-const origin = `http://${host}:${process.env.E2E_PORT}`;
+// Notes on a LAN origin over plain HTTP (lan-browser.ts), where the browser offers no WebCrypto.
 
 let lan: Browser;
 test.beforeAll(async ({ playwright, launchOptions }) => {
-  lan = await playwright.chromium.launch({
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${host} 127.0.0.1`],
-  });
+  lan = await launchLanBrowser(playwright, launchOptions);
 });
 test.afterAll(() => lan.close());
-
-async function lanPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await lan.newContext({ viewport, baseURL: origin });
-  return context.newPage();
-}
 
 atEachWidth((width) => {
   test("the create page says at once that it cannot encrypt, and a note written there is sent as text", async ({
     api,
   }, testInfo) => {
-    const page = await lanPage(width.viewport);
+    const page = await lanPage(lan, { viewport: width.viewport });
     await page.goto("/");
     expect(
       await page.evaluate(() => [window.isSecureContext, globalThis.crypto.subtle === undefined]),
@@ -75,7 +62,7 @@ atEachWidth((width) => {
   }, testInfo) => {
     const { envelope, key } = await sealNote("not here");
     const id = await api.createId({ content: envelope, encrypted: true, ttl: "1h", burn_after: 1 });
-    const page = await lanPage(width.viewport);
+    const page = await lanPage(lan, { viewport: width.viewport });
     const reads: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/read")) reads.push(request.url());

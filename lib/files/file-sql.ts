@@ -156,3 +156,9 @@ export function forgetFilesSql(fileIds: string[]) {
 export function purgeExpiredGrantsSql() {
   return Prisma.sql`DELETE FROM file_grants WHERE expires_at <= now()`;
 }
+
+/** Whether any file's name, type or chunks are still sealed with the key (`npm run reseal` leaves them). */
+export function filesSealedBySql(keyId: string) {
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM note_files WHERE sealed_by = ${keyId} OR chunks_sealed_by = ${keyId}) AS used`;
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { SealError } from "../crypto/seal";
+import { resealInBatches, type ResealCount } from "../crypto/reseal-in-batches";
 import { getPrisma, queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { openPage, sealPage, type StoredPageText } from "./note-sealing";
@@ -14,16 +14,31 @@ import { closePlaintextFallback, servesUnsealedPages } from "./plaintext-fallbac
 import { forgetSealingKeys } from "./sealing-key-registry";
 import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
+import { requestTextsSealedBy } from "../requests/reseal-request-texts";
+import { filesSealedBySql } from "../files/file-sql";
+import type { Prisma } from "../generated/prisma/client";
 
 type StoredPage = StoredPageText & { share_id: string };
 
-export type ResealReport = {
-  /** pages now sealed with the first key */
-  resealed: number;
-  /** pages no configured key opens (left as they are) */
-  unopenable: number;
-  /** keys nothing (no page, no webhook secret) is sealed with any more: they may be dropped */
+const exists = async (sql: Prisma.Sql) => (await queryRows<{ used: boolean }>(sql))[0]?.used ?? false;
+
+// Everything a server key may seal: a key is forgotten only once none of them holds a value it
+// sealed. Files are not re-sealed (their chunks would have to be rewritten), so a key that sealed
+// a file stays in use as long as that file is stored.
+const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
+  (keyId) => exists(pagesSealedBySql(keyId)),
+  webhookSecretsSealedBy,
+  recipientLabelsSealedBy,
+  requestTextsSealedBy,
+  (keyId) => exists(filesSealedBySql(keyId)),
+];
+
+/** pages now sealed with the first key, pages no configured key opens (left as they are), and: */
+export type ResealReport = ResealCount & {
+  /** keys nothing (sealedWithKey above) is sealed with any more: they may be dropped */
   retired: string[];
+  /** other keys something is still sealed with (a file, or a value a server sealing with an old key wrote meanwhile) */
+  kept: string[];
   /** this run sealed the last pages stored before sealing: pages without a seal are served no more */
   fallbackClosed: boolean;
   /** pages without a seal in a database whose fallback was closed before: not the service's, left alone */
@@ -35,7 +50,7 @@ export type ResealReport = {
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
  * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
- * secrets and recipients' labels included: re-seal them first). Pages without a seal are sealed
+ * secrets, recipients' labels and requests' texts included: re-seal them first). Pages without a seal are sealed
  * only while the plaintext fallback is open (lib/notes/plaintext-fallback.ts), which closes once
  * none is left; after that, such a page was not written by the service and is left alone.
  */
@@ -46,34 +61,19 @@ export async function resealNotes(options: {
   const { batchSize = 200, onBatch } = options;
   const keys = sealingKeys();
   const [sealing] = keys;
-  const report: ResealReport = {
-    resealed: 0,
-    unopenable: 0,
-    retired: [],
-    fallbackClosed: false,
-    strayUnsealed: 0,
-  };
   const sealsUnsealed = await servesUnsealedPages();
-  let after = { id: "", index: -1 };
-  for (;;) {
-    const batch = await queryRows<StoredPage>(pagesToResealSql(sealing.id, after, batchSize, sealsUnsealed));
-    const last = batch.at(-1);
-    if (!last) break;
-    after = { id: last.share_id, index: last.page_index };
-    const pages: ResealedPage[] = [];
-    for (const page of batch) {
-      try {
-        const opened = openPage(keys, page.share_id, page);
-        pages.push({ ...sealPage(sealing, page.share_id, opened), was_sealed_by: page.sealed_by });
-      } catch (error) {
-        if (!(error instanceof SealError)) throw error;
-        report.unopenable++;
-      }
-    }
-    const [written] = await queryRows<{ resealed: number }>(resealPagesSql(pages));
-    report.resealed += written?.resealed ?? 0;
-    onBatch?.(report.resealed);
-  }
+  const count = await resealInBatches({
+    start: { id: "", index: -1 },
+    next: (after) => queryRows<StoredPage>(pagesToResealSql(sealing.id, after, batchSize, sealsUnsealed)),
+    cursorOf: (page) => ({ id: page.share_id, index: page.page_index }),
+    reseal: (page): ResealedPage => ({
+      ...sealPage(sealing, page.share_id, openPage(keys, page.share_id, page)),
+      was_sealed_by: page.sealed_by,
+    }),
+    write: async (pages) => (await queryRows<{ resealed: number }>(resealPagesSql(pages)))[0]?.resealed ?? 0,
+    onBatch,
+  });
+  const report: ResealReport = { ...count, retired: [], kept: [], fallbackClosed: false, strayUnsealed: 0 };
   const [counted] = await queryRows<{ unsealed: number }>(unsealedPageCountSql());
   if (!sealsUnsealed) report.strayUnsealed = counted?.unsealed ?? 0;
   else if (report.unopenable === 0 && counted?.unsealed === 0) {
@@ -81,13 +81,15 @@ export async function resealNotes(options: {
     report.fallbackClosed = true;
   }
   if (report.unopenable === 0) {
-    report.retired = await forgetSealingKeys(await getPrisma(), {
+    const { forgotten, kept } = await forgetSealingKeys(await getPrisma(), {
       keep: sealing.id,
-      inUse: async (keyId) =>
-        ((await queryRows<{ used: boolean }>(pagesSealedBySql(keyId)))[0]?.used ?? false) ||
-        (await webhookSecretsSealedBy(keyId)) ||
-        (await recipientLabelsSealedBy(keyId)),
+      inUse: async (keyId) => {
+        for (const sealedBy of sealedWithKey) if (await sealedBy(keyId)) return true;
+        return false;
+      },
     });
+    report.retired = forgotten;
+    report.kept = kept;
   }
   return report;
 }

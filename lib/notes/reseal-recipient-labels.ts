@@ -1,5 +1,5 @@
 import "server-only";
-import { SealError } from "../crypto/seal";
+import { resealInBatches, type ResealCount } from "../crypto/reseal-in-batches";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
 import {
@@ -12,42 +12,30 @@ import {
 } from "./recipient-label-sql";
 import { openRecipientLabel, sealRecipientLabel } from "./recipient-sealing";
 
-export type LabelResealReport = {
-  /** labels (every stored copy counts) now sealed with the first key */
-  resealed: number;
-  /** labels no configured key opens (left as they are) */
-  unopenable: number;
-};
-
 /**
  * Re-seals, in batches, every recipient's label sealed by an older key or stored before sealing, in
  * every place it is kept, with the first of ENCRYPTION_KEYS, while the service runs: each is written
- * only if unchanged since it was read.
+ * only if unchanged since it was read. Every stored copy counts.
  */
-export async function resealRecipientLabels(batchSize = 200): Promise<LabelResealReport> {
+export async function resealRecipientLabels(batchSize = 200): Promise<ResealCount> {
   const keys = sealingKeys();
   const [sealing] = keys;
-  const report: LabelResealReport = { resealed: 0, unopenable: 0 };
+  const report: ResealCount = { resealed: 0, unopenable: 0 };
   for (const place of labelPlaceNames) {
-    let after = "";
-    for (;;) {
-      const batch = await queryRows<StoredLabel>(labelsToResealSql(place, sealing.id, after, batchSize));
-      const last = batch.at(-1);
-      if (!last) break;
-      after = last.key;
-      const labels: ResealedLabel[] = [];
-      for (const { key, link_id, label } of batch) {
-        try {
-          const opened = openRecipientLabel(keys, link_id, label);
-          labels.push({ key, label: sealRecipientLabel(sealing, link_id, opened), was: label });
-        } catch (error) {
-          if (!(error instanceof SealError)) throw error;
-          report.unopenable++;
-        }
-      }
-      const [written] = await queryRows<{ resealed: number }>(resealLabelsSql(place, labels));
-      report.resealed += written?.resealed ?? 0;
-    }
+    const count = await resealInBatches({
+      start: "",
+      next: (after) => queryRows<StoredLabel>(labelsToResealSql(place, sealing.id, after, batchSize)),
+      cursorOf: (row) => row.key,
+      reseal: ({ key, link_id, label }): ResealedLabel => ({
+        key,
+        label: sealRecipientLabel(sealing, link_id, openRecipientLabel(keys, link_id, label)),
+        was: label,
+      }),
+      write: async (labels) =>
+        (await queryRows<{ resealed: number }>(resealLabelsSql(place, labels)))[0]?.resealed ?? 0,
+    });
+    report.resealed += count.resealed;
+    report.unopenable += count.unopenable;
   }
   return report;
 }

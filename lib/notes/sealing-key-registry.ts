@@ -34,14 +34,18 @@ export async function checkSealingKeys(prisma: PrismaClient, keys: SealingKeys):
   });
 }
 
-/** Forgets keys other than `keep` once no page is sealed with them any more (after a re-seal). */
+/**
+ * Forgets keys other than `keep` once nothing is sealed with them any more (after a re-seal); says
+ * which it forgot and which are still in use.
+ */
 export async function forgetSealingKeys(
   prisma: PrismaClient,
   options: { keep: string; inUse: (keyId: string) => Promise<boolean> },
-): Promise<string[]> {
+): Promise<{ forgotten: string[]; kept: string[] }> {
   const others = await prisma.sealingKey.findMany({ where: { id: { not: options.keep } } });
-  const unused: string[] = [];
-  for (const row of others) if (!(await options.inUse(row.id))) unused.push(row.id);
-  await prisma.sealingKey.deleteMany({ where: { id: { in: unused } } });
-  return unused;
+  const forgotten: string[] = [];
+  const kept: string[] = [];
+  for (const row of others) ((await options.inUse(row.id)) ? kept : forgotten).push(row.id);
+  await prisma.sealingKey.deleteMany({ where: { id: { in: forgotten } } });
+  return { forgotten, kept };
 }

@@ -1,3 +1,4 @@
+import { sealedByPrefix } from "../crypto/seal";
 import { Prisma } from "../generated/prisma/client";
 import type { Reader } from "../notes/note-event-sql";
 
@@ -114,4 +115,40 @@ export function purgeRequestsSql(batchSize: number) {
       RETURNING 1
     )
     SELECT count(*)::int AS deleted FROM gone`;
+}
+
+export type StoredRequestText = { id: string; title: string; instructions: string };
+
+/**
+ * The next `batchSize` requests after id `after` whose title or instructions are not sealed by
+ * `keyId`, expired ones included (they still hold text until the cleanup deletes them).
+ */
+export function requestTextsToResealSql(keyId: string, after: string, batchSize: number) {
+  const prefix = sealedByPrefix(keyId);
+  return Prisma.sql`
+    SELECT id, title, instructions FROM requests
+    WHERE NOT (starts_with(title, ${prefix}) AND starts_with(instructions, ${prefix})) AND id > ${after}
+    ORDER BY id LIMIT ${batchSize}::int`;
+}
+
+export type ResealedRequestText = StoredRequestText & { was_title: string; was_instructions: string };
+
+/** Writes re-sealed texts in one statement, each only if still as it was read. */
+export function resealRequestTextsSql(requests: ResealedRequestText[]) {
+  return Prisma.sql`
+    WITH resealed AS (
+      UPDATE requests q SET title = r.title, instructions = r.instructions
+      FROM json_to_recordset(${JSON.stringify(requests)}::json)
+        AS r(id text, title text, instructions text, was_title text, was_instructions text)
+      WHERE q.id = r.id AND q.title = r.was_title AND q.instructions = r.was_instructions
+      RETURNING 1)
+    SELECT count(*)::int AS resealed FROM resealed`;
+}
+
+/** Whether any request's title or instructions is still sealed with the key. */
+export function requestTextsSealedBySql(keyId: string) {
+  const prefix = sealedByPrefix(keyId);
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM requests
+                   WHERE starts_with(title, ${prefix}) OR starts_with(instructions, ${prefix})) AS used`;
 }

@@ -4,14 +4,16 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
-import { webCryptoAvailable } from "@/lib/browser/web-crypto";
+import { useWebCrypto } from "@/lib/browser/web-crypto";
 import { sealAnswer } from "@/lib/crypto/request-envelope";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
+import { RequestsUnavailable } from "../requests-unavailable";
 
 /** The responder's form: the secret is sealed here to the request's public key; only the envelope is sent. */
 export function AnswerForm({ request }: { request: RequestResponse }) {
   const t = useTranslations("requests");
-  const webCrypto = useTranslations("webCrypto");
+  // Outside a secure context the browser cannot seal the answer: the form says so as it appears.
+  const available = useWebCrypto();
   const failureMessage = useFailureMessage();
   const [state, setState] = useState<"open" | "sending" | "sent" | "closed">(
     request.status === "closed" ? "closed" : "open",
@@ -37,26 +39,30 @@ export function AnswerForm({ request }: { request: RequestResponse }) {
         {t("sent")}
       </p>
     );
-  if (!webCryptoAvailable()) return <p className="form-error">{webCrypto("unavailable")}</p>;
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="answer-heading">
-      <h2 id="answer-heading">{t("answerHeading")}</h2>
-      <p className="hint">{t("answersLeft", { count: request.answers_left })}</p>
-      <div className="field">
-        <label htmlFor="request-secret">{t("secretField")}</label>
-        <textarea id="request-secret" name="secret" rows={6} required spellCheck={false} />
-      </div>
-      <p className="hint">{t("answerHint")}</p>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="button" disabled={state === "sending"}>
-          {state === "sending" ? t("sending") : t("send")}
-        </button>
-      </div>
-    </form>
+    <>
+      {!available && <RequestsUnavailable page="answer" />}
+      <form className="card" onSubmit={submit} aria-labelledby="answer-heading">
+        <h2 id="answer-heading">{t("answerHeading")}</h2>
+        <p className="hint">{t("answersLeft", { count: request.answers_left })}</p>
+        <fieldset className="bare" disabled={!available}>
+          <div className="field">
+            <label htmlFor="request-secret">{t("secretField")}</label>
+            <textarea id="request-secret" name="secret" rows={6} required spellCheck={false} />
+          </div>
+          <p className="hint">{t("answerHint")}</p>
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+          <div className="button-row">
+            <button type="submit" className="button" disabled={state === "sending"}>
+              {state === "sending" ? t("sending") : t("send")}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </>
   );
 }

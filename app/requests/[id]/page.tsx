@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("answerHeading"), robots: { index: false, follow: false } };
 }
 
-const messages = ["requests", "apiFailure", "webCrypto"] as const;
+const messages = ["requests", "apiFailure", "encryption"] as const;
 
 // GET /requests/<id>: a responder's page (the public link), or, with the private key in the
 // fragment, the requester's (the private link). The server renders what every responder may see; the

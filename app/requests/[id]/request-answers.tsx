@@ -4,9 +4,11 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
+import { useWebCrypto, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { RequestEnvelopeError, openAnswer, openRequestKey } from "@/lib/crypto/request-envelope";
 import type { AnswerListResponse, AnswerResponse, RequestResponse } from "@/lib/requests/request-schemas";
 import { forgetKey } from "../remembered-key";
+import { RequestsUnavailable } from "../requests-unavailable";
 
 type Listed = AnswerListResponse["answers"][number];
 
@@ -18,6 +20,7 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
   const t = useTranslations("requests");
   const locale = useLocale();
   const failureMessage = useFailureMessage();
+  const available = useWebCrypto();
   const [proof, setProof] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Listed[] | null>(null);
   const [opened, setOpened] = useState<Record<number, string>>({});
@@ -27,6 +30,8 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
   const at = (seconds: number) => new Date(seconds * 1000).toLocaleString(locale);
 
   useEffect(() => {
+    // Without WebCrypto the key cannot even be checked: nothing is fetched, no answer marked read.
+    if (!webCryptoAvailable()) return;
     let current = true;
     void (async () => {
       try {
@@ -83,6 +88,7 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
     setDeleted(true);
   }
 
+  if (!available) return <RequestsUnavailable page="open" />;
   if (deleted)
     return (
       <p role="status" className="banner">

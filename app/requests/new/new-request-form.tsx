@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
-import { webCryptoAvailable } from "@/lib/browser/web-crypto";
+import { useWebCrypto } from "@/lib/browser/web-crypto";
 import { generateRequestKeys } from "@/lib/crypto/request-envelope";
 import { CopyField } from "../../copy-field";
 import { rememberKey } from "../remembered-key";
+import { RequestsUnavailable } from "../requests-unavailable";
 
 type Options = {
   ttlChoices: { value: string; label: string }[];
@@ -21,7 +22,8 @@ type Created = { publicLink: string; privateLink: string };
 /** The create form: makes the key pair here, sends the public half, shows both links. */
 export function NewRequestForm({ options }: { options: Options }) {
   const t = useTranslations("requests");
-  const webCrypto = useTranslations("webCrypto");
+  // Outside a secure context the browser cannot make the key pair: the form says so as it appears.
+  const available = useWebCrypto();
   const failureMessage = useFailureMessage();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +54,6 @@ export function NewRequestForm({ options }: { options: Options }) {
     setCreated({ publicLink: result.data.url, privateLink: `${result.data.url}#${keys.privateKey}` });
   }
 
-  if (!webCryptoAvailable()) return <p className="form-error">{webCrypto("unavailable")}</p>;
   if (created) {
     return (
       <section className="card" aria-labelledby="created-heading">
@@ -79,58 +80,63 @@ export function NewRequestForm({ options }: { options: Options }) {
     );
   }
   return (
-    <form className="card" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="request-title">{t("titleField")}</label>
-        <input id="request-title" name="title" required maxLength={200} />
-      </div>
-      <div className="field">
-        <label htmlFor="request-instructions">{t("instructionsField")}</label>
-        <textarea id="request-instructions" name="instructions" rows={4} maxLength={4000} />
-      </div>
-      <div className="field">
-        <label htmlFor="request-answers">{t("answersField")}</label>
-        <input
-          id="request-answers"
-          name="answers"
-          type="number"
-          min={1}
-          max={options.maxAnswers}
-          defaultValue={1}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="request-ttl">{t("ttlField")}</label>
-        <select id="request-ttl" name="ttl" defaultValue={options.defaultTtl}>
-          {options.ttlChoices.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {options.requiresKey && (
-        <div className="field">
-          <label htmlFor="request-key">{t("keyField")}</label>
-          <input id="request-key" name="api_key" type="password" required autoComplete="off" />
-        </div>
-      )}
-      <div className="field">
-        <label>
-          <input type="checkbox" name="remember" /> {t("rememberField")}
-        </label>
-        <p className="hint">{t("rememberHint")}</p>
-      </div>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t("creating") : t("create")}
-        </button>
-      </div>
-    </form>
+    <>
+      {!available && <RequestsUnavailable page="create" />}
+      <form className="card" onSubmit={submit}>
+        <fieldset className="bare" disabled={!available}>
+          <div className="field">
+            <label htmlFor="request-title">{t("titleField")}</label>
+            <input id="request-title" name="title" type="text" required maxLength={200} />
+          </div>
+          <div className="field">
+            <label htmlFor="request-instructions">{t("instructionsField")}</label>
+            <textarea id="request-instructions" name="instructions" rows={4} maxLength={4000} />
+          </div>
+          <div className="field">
+            <label htmlFor="request-answers">{t("answersField")}</label>
+            <input
+              id="request-answers"
+              name="answers"
+              type="number"
+              min={1}
+              max={options.maxAnswers}
+              defaultValue={1}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="request-ttl">{t("ttlField")}</label>
+            <select id="request-ttl" name="ttl" defaultValue={options.defaultTtl}>
+              {options.ttlChoices.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {options.requiresKey && (
+            <div className="field">
+              <label htmlFor="request-key">{t("keyField")}</label>
+              <input id="request-key" name="api_key" type="password" required autoComplete="off" />
+            </div>
+          )}
+          <div className="field">
+            <label>
+              <input type="checkbox" name="remember" /> {t("rememberField")}
+            </label>
+            <p className="hint">{t("rememberHint")}</p>
+          </div>
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+          <div className="button-row">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? t("creating") : t("create")}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </>
   );
 }

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("newTitle") };
 }
 
-const messages = ["requests", "copyField", "apiFailure", "webCrypto"] as const;
+const messages = ["requests", "copyField", "apiFailure", "encryption"] as const;
 
 // GET /requests/new: the page to ask for a secret. The key pair is made in the browser; the page
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
