@@ -66,6 +66,8 @@ export const testPorts = {
   // e2e/browser/requests-privacy.spec.ts and e2e/api/cli-requests.spec.ts
   requestsPrivacy: base + 141,
   requestsCli: base + 142,
+  // e2e/api/request-files.spec.ts
+  requestFiles: base + 155,
   // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
   filesLifecycle: base + 100,
   filesEmbedded: base + 101,
