@@ -129,15 +129,16 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
       headers: keyed ? { "x-api-key": apiKey.trim() } : {},
     });
     if (result.ok && result.data.files && result.data.upload_token) {
+      const { id } = result.data;
       const outcome = await upload.run({
-        noteId: result.data.id,
         token: result.data.upload_token,
         // The answer lists the files in the order they were declared.
         uploads: result.data.files.flatMap((target, i) => {
           const file = chosen[i];
           return file ? [{ target, file, key: sealed?.fileKeys[i] ?? null }] : [];
         }),
-        deleteHeaders: deleteHeaders(result.data),
+        discard: () =>
+          sendJson(`/api/v1/shares/${id}`, { method: "DELETE", headers: deleteHeaders(result.data) }),
       });
       if (!outcome.ok) {
         setBusy(false);

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { sendJson } from "@/lib/browser/call-api";
 import { UploadError, uploadFiles, type FileUpload } from "@/lib/browser/file-transfer";
 
 /** How far each file is (0 to 1; an empty file is done once its one chunk is stored), and whether the connection is being waited for. */
@@ -11,18 +10,18 @@ type Progress = { names: string[]; weights: number[]; done: number[]; retrying: 
 type Outcome = { ok: true } | { ok: false; cancelled: boolean; message: string };
 
 /**
- * Sends a created note's files, and on a cancel or a failure deletes the note with every chunk it
- * got, through the same DELETE any client makes: a note that never got its files leaves nothing.
+ * Sends the files of a created note (or of an answer), and on a cancel or a failure calls `discard`:
+ * a note is deleted with every chunk it got, through the same DELETE any client makes, so a note
+ * that never got its files leaves nothing.
  */
 export function useUpload() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   async function run(options: {
-    noteId: string;
     uploads: FileUpload[];
     token: string;
-    deleteHeaders: Record<string, string>;
+    discard: () => Promise<unknown>;
   }): Promise<Outcome> {
     const abort = new AbortController();
     controller.current = abort;
@@ -49,10 +48,7 @@ export function useUpload() {
       });
       return { ok: true };
     } catch (error) {
-      await sendJson(`/api/v1/shares/${options.noteId}`, {
-        method: "DELETE",
-        headers: options.deleteHeaders,
-      });
+      await options.discard();
       const message = error instanceof UploadError ? error.message : String(error);
       return { ok: false, cancelled: abort.signal.aborted, message };
     } finally {

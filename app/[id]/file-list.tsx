@@ -109,14 +109,17 @@ function FileRow({ file }: { file: NoteFile }) {
   );
 }
 
-/** The note's files, after the read that granted them: each downloads on its own. */
-export function FileList({ files }: { files: NoteFile[] }) {
+/**
+ * The note's files, after the read that granted them (or an answer's, which its requester may fetch
+ * as long as it exists: no `grantHint` then): each downloads on its own.
+ */
+export function FileList({ files, grantHint = true }: { files: NoteFile[]; grantHint?: boolean }) {
   const t = useTranslations("files");
   if (files.length === 0) return null;
   return (
     <section aria-labelledby="files-heading">
       <h2 id="files-heading">{t("heading", { count: files.length })}</h2>
-      <p className="hint">{t("grantHint")}</p>
+      {grantHint && <p className="hint">{t("grantHint")}</p>}
       <ul className="file-rows">
         {files.map((file) => (
           <FileRow key={file.index} file={file} />

@@ -13,8 +13,10 @@ Usage:
   notes delete LINK              take the note down (its owner only)
   notes events LINK              the note's access log as JSON (its owner only)
   notes request create --title T ask someone for a secret that only you can open
-  notes request answer LINK [FILE|-]  answer a request (sealed here to its public key)
-  notes request read PRIVATE_LINK     print a request's answers (opened here)
+  notes request answer LINK [FILE|-] [--file PATH]...
+                                 answer a request (sealed here to its public key)
+  notes request read PRIVATE_LINK [--save DIR]
+                                 print a request's answers (opened here), save their files
 
 LINK is the link create printed, <server>/<id>#<key>: the key after # decrypts the note and
 never leaves this machine. A bare <id>[#<key>] means a note on --server. read and meta send no
@@ -53,11 +55,14 @@ delete and events options:
 
 request options:
   create: --title TEXT (required), --instructions TEXT, --answers N (default 1),
-          --ttl 1h|1d|7d|30d (default 1d). Prints the public link, for the responder, alone on
-          stdout, and "private-link: <link>#<private key>" on stderr: keep that one, it alone
-          opens the answers (its key never leaves this machine).
-  read:   --json prints [{"number", "created_at", "text"}, ...]. A private link whose key is not
-          the request's says so (exit 6) before any answer is fetched.
+          --ttl 1h|1d|7d|30d (default 1d), --allow-files (answers may carry files). Prints the
+          public link, for the responder, alone on stdout, and "private-link: <link>#<private
+          key>" on stderr: keep that one, it alone opens the answers (its key never leaves here).
+  answer: --file PATH attaches a file (once per file; sealed here, sent in 1 MiB chunks); with
+          --file and no FILE, the answer is its files alone.
+  read:   --json prints [{"number", "created_at", "text"}, ...] (an answer with files adds
+          "files"). --save DIR saves answers' files into DIR (opened here). A private link whose
+          key is not the request's says so (exit 6) before any answer is fetched.
 
 Everywhere:
   --server URL           the service (or NOTES_SERVER), the only one given a key or token

@@ -28,6 +28,7 @@ const options = /** @type {const} */ ({
   title: { type: "string" },
   instructions: { type: "string" },
   answers: { type: "string" },
+  "allow-files": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 });

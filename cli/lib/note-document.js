@@ -74,8 +74,11 @@ function isFile(value) {
   );
 }
 
-/** @param {unknown} files */
-function areFiles(files) {
+/**
+ * True when `files` is absent, or a list of files each with a valid name, type, size and its own salt.
+ * @param {unknown} files
+ */
+export function areFiles(files) {
   if (files === undefined) return true;
   if (!Array.isArray(files) || files.length === 0 || !files.every(isFile)) return false;
   return new Set(files.map((file) => file.salt)).size === files.length;

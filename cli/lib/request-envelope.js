@@ -21,11 +21,17 @@
 //                 info "notes-request r1 answer <request id>"), so an answer opens only for its request
 //   ciphertext  = AES-256-GCM(plaintext) with its 16-byte tag, associated data = the header
 //                 "r1.<epk>.<salt>.<iv>", so no part of it can be changed without failing to open
-//   plaintext   = UTF-8 JSON {"text": "…"} (an object, so that files can join it later)
+//   plaintext   = UTF-8 JSON {"text": "…"}, or with files {"text": "…", "files": [{"name", "type",
+//                 "size", "salt"}, …]}: each file's name, MIME type, plaintext size and 16-byte salt
+//                 (base64url), as a note document holds them (cli/lib/note-document.js)
+//   files key   = HKDF-SHA256(the same ECDH secret, the same salt, info "notes-request r1 files
+//                 <request id>", 32 bytes): the ikm of each file's key in the file envelope
+//                 (cli/lib/file-envelope.js), so only the private link opens an answer's files
 //
 // Every parameter is fixed by the version; a new choice is a new version.
 
 import { decodeBase64url as decode, encodeBase64url as encode } from "./base64url.js";
+import { areFiles } from "./note-document.js";
 
 const version = "r1";
 const curve = { name: "ECDH", namedCurve: "P-256" };
@@ -179,26 +185,28 @@ export async function openRequestKey(privateKey, expectedPublicKey) {
 }
 
 /**
+ * The answer's AES key and its files key, both from one ECDH secret.
  * @param {CryptoKey} privateKey
  * @param {CryptoKey} publicKey
  * @param {Uint8Array<ArrayBuffer>} salt
  * @param {string} requestId
  */
-async function answerKey(privateKey, publicKey, salt, requestId) {
+async function answerKeys(privateKey, publicKey, salt, requestId) {
   const shared = await subtle().deriveBits({ name: "ECDH", public: publicKey }, privateKey, 256);
-  const base = await subtle().importKey("raw", shared, "HKDF", false, ["deriveKey"]);
-  return subtle().deriveKey(
-    {
-      name: "HKDF",
-      hash: "SHA-256",
-      salt,
-      info: utf8.encode(`notes-request ${version} answer ${requestId}`),
-    },
-    base,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
+  const base = await subtle().importKey("raw", shared, "HKDF", false, ["deriveKey", "deriveBits"]);
+  const hkdf = (/** @type {string} */ use) => ({
+    name: "HKDF",
+    hash: "SHA-256",
+    salt,
+    info: utf8.encode(`notes-request ${version} ${use} ${requestId}`),
+  });
+  const aes = await subtle().deriveKey(hkdf("answer"), base, { name: "AES-GCM", length: 256 }, false, [
+    "encrypt",
+    "decrypt",
+  ]);
+  const filesIkm = await subtle().deriveBits(hkdf("files"), base, coordinateBytes * 8);
+  const filesKey = await subtle().importKey("raw", filesIkm, "HKDF", false, ["deriveKey"]);
+  return { aes, filesKey };
 }
 
 /**
@@ -208,6 +216,23 @@ async function answerKey(privateKey, publicKey, salt, requestId) {
  * @returns {Promise<string>} the envelope to send
  */
 export async function sealAnswer(text, to) {
+  return (await sealAnswerWithFiles(text, undefined, to)).envelope;
+}
+
+/**
+ * @typedef {{ name: string, type: string, size: number, salt: string }} AnswerFile
+ * an answer's file as its envelope holds it
+ */
+
+/**
+ * Seals an answer with files: their names, types, sizes and salts go inside the envelope, and the
+ * files key (with each file's salt: fileKey in cli/lib/file-envelope.js) seals their chunks.
+ * @param {string} text
+ * @param {AnswerFile[] | undefined} files
+ * @param {{ requestId: string, publicKey: string }} to
+ * @returns {Promise<{ envelope: string, filesKey: CryptoKey }>}
+ */
+export async function sealAnswerWithFiles(text, files, to) {
   /** @type {CryptoKey} */
   let recipient;
   try {
@@ -219,12 +244,13 @@ export async function sealAnswer(text, to) {
   const salt = randomBytes(saltBytes);
   const iv = randomBytes(ivBytes);
   const header = `${version}.${encode(await rawPoint(ephemeral.publicKey))}.${encode(salt)}.${encode(iv)}`;
+  const keys = await answerKeys(ephemeral.privateKey, recipient, salt, to.requestId);
   const ciphertext = await subtle().encrypt(
     { name: "AES-GCM", iv, additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
-    await answerKey(ephemeral.privateKey, recipient, salt, to.requestId),
-    utf8.encode(JSON.stringify({ text })),
+    keys.aes,
+    utf8.encode(JSON.stringify(files ? { text, files } : { text })),
   );
-  return `${header}.${encode(new Uint8Array(ciphertext))}`;
+  return { envelope: `${header}.${encode(new Uint8Array(ciphertext))}`, filesKey: keys.filesKey };
 }
 
 /**
@@ -232,7 +258,8 @@ export async function sealAnswer(text, to) {
  * envelope, another request's id or another key all fail as `wrong_key`.
  * @param {string} envelope
  * @param {{ requestId: string, privateKey: string }} key
- * @returns {Promise<{ text: string }>}
+ * @returns {Promise<{ text: string, files?: AnswerFile[], filesKey?: CryptoKey }>} its text; with
+ *   files, them and the key that opens them (fileKey in cli/lib/file-envelope.js)
  */
 export async function openAnswer(envelope, key) {
   const { key: privateKey } = await openRequestKey(key.privateKey);
@@ -242,10 +269,13 @@ export async function openAnswer(envelope, key) {
   const header = envelope.slice(0, envelope.length - ciphertext.length - 1);
   /** @type {ArrayBuffer} */
   let plaintext;
+  /** @type {Awaited<ReturnType<typeof answerKeys>>} */
+  let keys;
   try {
+    keys = await answerKeys(privateKey, await importPublicKey(epk), decode(salt), key.requestId);
     plaintext = await subtle().decrypt(
       { name: "AES-GCM", iv: decode(iv), additionalData: utf8.encode(header), tagLength: tagBytes * 8 },
-      await answerKey(privateKey, await importPublicKey(epk), decode(salt), key.requestId),
+      keys.aes,
       decode(ciphertext),
     );
   } catch {
@@ -254,16 +284,25 @@ export async function openAnswer(envelope, key) {
       "The answer does not open with this key: another request's key, or the answer was changed.",
     );
   }
-  return parseAnswer(new Uint8Array(plaintext));
+  const answer = parseAnswer(new Uint8Array(plaintext));
+  return answer.files ? { ...answer, filesKey: keys.filesKey } : answer;
 }
 
-/** @param {Uint8Array} plaintext */
+/**
+ * @param {Uint8Array} plaintext
+ * @returns {{ text: string, files?: AnswerFile[] }}
+ */
 function parseAnswer(plaintext) {
   try {
     const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plaintext));
-    if (typeof parsed?.text === "string") return { text: /** @type {string} */ (parsed.text) };
+    if (typeof parsed?.text === "string" && areFiles(parsed.files)) {
+      return { text: parsed.text, ...(parsed.files && { files: parsed.files }) };
+    }
   } catch {
     // answered below
   }
-  throw new RequestEnvelopeError("bad_answer", "The answer opened, but holds no text.");
+  throw new RequestEnvelopeError(
+    "bad_answer",
+    "The answer opened, but holds no text, or files that are not files.",
+  );
 }

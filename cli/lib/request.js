@@ -3,14 +3,17 @@ import { readFile } from "node:fs/promises";
 import { callApi, credentialHeaders } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { readAll } from "./create.js";
+import { newFileSalt } from "./file-envelope.js";
+import { localFiles, uploadFiles } from "./files.js";
 import { serverBase } from "./link.js";
 import {
   RequestEnvelopeError,
   generateRequestKeys,
   openAnswer,
   openRequestKey,
-  sealAnswer,
+  sealAnswerWithFiles,
 } from "./request-envelope.js";
+import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
 
 /** @typedef {import("./main.js").Settings} Settings */
 /** @typedef {{ server: string, id: string, key: string }} RequestLink */
@@ -64,6 +67,7 @@ async function createRequest({ values, server, key }) {
     ...(values.instructions !== undefined && { instructions: values.instructions }),
     ...answersOf(values.answers),
     ttl: values.ttl ?? "1d",
+    ...(values["allow-files"] && { files_allowed: true }),
     public_key: keys.publicKey,
     owner_proof: keys.ownerProof,
   };
@@ -73,25 +77,55 @@ async function createRequest({ values, server, key }) {
 }
 
 /**
- * `notes request answer PUBLIC_LINK [FILE|-]`: seals the secret to the request's public key here and
- * sends only the envelope.
- * @param {Settings} settings
+ * The answer's text: from FILE, or stdin (`-`, or no FILE and no --file); with --file and no FILE,
+ * the answer is its files alone.
+ * @param {string | undefined} file
+ * @param {boolean} withFiles
  */
-async function answerRequest({ positionals, server }) {
-  const [, link, file = "-"] = positionals;
-  const request = parseRequestLink(link, server);
+async function answerText(file, withFiles) {
+  if (file === undefined && withFiles) return "";
+  const source = file ?? "-";
   let text;
   try {
-    text = file === "-" ? await readAll(process.stdin) : await readFile(file, "utf8");
+    text = source === "-" ? await readAll(process.stdin) : await readFile(source, "utf8");
   } catch (error) {
-    throw usageError(`cannot read ${file}: ${/** @type {Error} */ (error).message}`);
+    throw usageError(`cannot read ${source}: ${/** @type {Error} */ (error).message}`);
   }
-  if (!text) throw new CliError("usage", "empty_content", `${file === "-" ? "stdin" : file} is empty`);
+  if (!text && !withFiles) {
+    throw new CliError("usage", "empty_content", `${source === "-" ? "stdin" : source} is empty`);
+  }
+  return text;
+}
+
+/**
+ * `notes request answer PUBLIC_LINK [FILE|-] [--file PATH]...`: seals the secret (and the files'
+ * names) to the request's public key here, sends the envelope, then each file's sealed chunks.
+ * @param {Settings} settings
+ */
+async function answerRequest({ positionals, server, values }) {
+  const [, link, file] = positionals;
+  const request = parseRequestLink(link, server);
+  const attachments = await localFiles(values.file ?? []);
+  const text = await answerText(file, attachments.length > 0);
   const shown = await callApi(request.server, "GET", `requests/${request.id}`);
-  const envelope = await sealAnswer(text, { requestId: request.id, publicKey: String(shown?.public_key) });
-  const answered = await callApi(request.server, "POST", `requests/${request.id}/answers`, {
-    body: { envelope },
+  if (attachments.length > 0 && !shown?.files_allowed) {
+    throw new CliError("refused", "files_not_allowed", "this request does not take files");
+  }
+  const files = attachments.map(({ name, type, size }) => ({ name, type, size, salt: newFileSalt() }));
+  const sealed = await sealAnswerWithFiles(text, files.length > 0 ? files : undefined, {
+    requestId: request.id,
+    publicKey: String(shown?.public_key),
   });
+  const answered = await callApi(request.server, "POST", `requests/${request.id}/answers`, {
+    body: {
+      envelope: sealed.envelope,
+      ...(files.length > 0 && { files: files.map(({ size }) => ({ size })) }),
+    },
+  });
+  if (files.length > 0) {
+    const salts = files.map(({ salt }) => salt);
+    await uploadFiles(answered ?? {}, attachments, { filesKey: sealed.filesKey, salts });
+  }
   // The title is the requester's text: quoted as JSON, so it cannot move the cursor or end the line.
   process.stderr.write(
     `answered: answer ${String(answered?.number)} of ${JSON.stringify(String(shown?.title))}\n`,
@@ -122,11 +156,37 @@ async function ownerProofOf(request) {
 }
 
 /**
- * `notes request read PRIVATE_LINK [--json]`: every answer, opened here.
+ * Saves an opened answer's files into `directory`, downloaded with the owner proof; answers what was
+ * saved.
+ * @param {import("./api.js").Json} answer the answer as the server lists it (files[].download_url)
+ * @param {Awaited<ReturnType<typeof openAnswer>>} opened
+ * @param {string | undefined} directory
+ * @param {Record<string, string>} headers
+ */
+async function answerFiles(answer, opened, directory, headers) {
+  if (!opened.files || !opened.filesKey) return [];
+  const document = /** @type {import("./envelope.js").NoteDocument} */ (
+    /** @type {unknown} */ ({ files: opened.files })
+  );
+  const files = await filesOf(answer, { document, filesKey: opened.filesKey });
+  const paths =
+    directory === undefined
+      ? []
+      : await saveFiles(
+          directory,
+          files.map((file) => ({ ...file, headers })),
+        );
+  return files.map(({ name, type, size }, index) => ({ name, type, size, path: paths[index] ?? null }));
+}
+
+/**
+ * `notes request read PRIVATE_LINK [--json] [--save DIR]`: every answer, opened here; with --save,
+ * their files too, each opened chunk by chunk into DIR.
  * @param {Settings} settings
  */
 async function readRequest({ positionals, server, values }) {
   const request = parseRequestLink(positionals[1], server);
+  const directory = values.save === undefined ? undefined : await checkSaveDirectory(values.save);
   const headers = { "x-owner-proof": await ownerProofOf(request) };
   const list = await callApi(request.server, "GET", `requests/${request.id}/answers`, { headers });
   const answers = /** @type {{ number: number }[]} */ (list?.answers ?? []);
@@ -136,11 +196,18 @@ async function readRequest({ positionals, server, values }) {
       headers,
     });
     try {
-      const { text } = await openAnswer(String(answer?.envelope), {
+      const open = await openAnswer(String(answer?.envelope), {
         requestId: request.id,
         privateKey: request.key,
       });
-      opened.push({ number, created_at: Number(answer?.created_at), text });
+      const files = await answerFiles(answer ?? {}, open, directory, headers);
+      // "files" only on an answer with files, so that text answers print as they always have.
+      opened.push({
+        number,
+        created_at: Number(answer?.created_at),
+        text: open.text,
+        ...(files.length > 0 && { files }),
+      });
     } catch (error) {
       if (error instanceof RequestEnvelopeError)
         throw new CliError("decrypt", error.reason, `answer ${number}: ${error.message}`);
@@ -153,15 +220,20 @@ async function readRequest({ positionals, server, values }) {
     process.stdout.write(
       `==> answer ${answer.number}, ${at} <==\n${answer.text}${answer.text.endsWith("\n") ? "" : "\n"}`,
     );
+    // Names are the responder's text: quoted as JSON, so they cannot move the cursor or end the line.
+    for (const file of answer.files ?? []) {
+      const where = file.path === null ? "not saved (give --save DIR)" : `saved: ${file.path}`;
+      process.stderr.write(`answer ${answer.number}: file ${JSON.stringify(file.name)}, ${where}\n`);
+    }
   }
 }
 
 const subcommands = { create: createRequest, answer: answerRequest, read: readRequest };
 /** What each subcommand takes beside --server, --key and --help. */
 export const requestOptions = {
-  create: ["title", "instructions", "answers", "ttl"],
-  answer: [],
-  read: ["json"],
+  create: ["title", "instructions", "answers", "ttl", "allow-files"],
+  answer: ["file"],
+  read: ["json", "save"],
 };
 
 /**

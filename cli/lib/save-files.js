@@ -18,7 +18,9 @@ import { retryDelaysMs } from "./retry.js";
 /**
  * A file of a read note: its name, type and size (from the note document of an end-to-end note,
  * else from the server), where to fetch it, and its key when it is sealed end to end.
- * @typedef {{ name: string, type: string, size: number, url: string, key: CryptoKey | null }} NoteFileToSave
+ * An answer's file carries the headers its download needs (the requester's owner proof).
+ * @typedef {{ name: string, type: string, size: number, url: string, key: CryptoKey | null,
+ *   headers?: Record<string, string> }} NoteFileToSave
  */
 
 /** A download that receives nothing for this long has broken off (a whole 200 MiB file may take longer). */
@@ -129,7 +131,7 @@ async function download(file, handle) {
   const shown = progress(`saving ${file.name}`, file.size);
   try {
     await handle.truncate(0);
-    const response = await send(file.url, { signal: controller.signal });
+    const response = await send(file.url, { signal: controller.signal, headers: file.headers });
     if (!response.ok || !response.body) throw await errorOf(response);
     const body = watched(
       /** @type {AsyncIterable<Uint8Array>} */ (/** @type {unknown} */ (response.body)),

@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { generateRequestKeys } from "../../lib/crypto/request-envelope";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
+import { sha256 } from "../support/answer-files";
 import { dumpDatabase } from "../support/dump-database";
+import { MiB } from "../support/file-transfer";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
 import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -119,5 +123,63 @@ test.describe("notes request", () => {
     expect(unknown.code).toBe(1);
     const notALink = await notesCli(["request", "answer", `${server!.url}/AbCdEf1234`], { env, input: "x" });
     expect(notALink.stderr).toMatch(/is not a request's link/);
+  });
+
+  test("--allow-files, answer --file, read --save: the same bytes, names only in the envelope", async () => {
+    const env = { NOTES_SERVER: server!.url };
+    const created = await notesCli(["request", "create", "--title", "Signed contract", "--allow-files"], {
+      env,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const publicLink = created.stdout.trimEnd();
+    const privateLink = /^private-link: (\S+)\n$/.exec(created.stderr)?.[1] ?? "";
+
+    await mkdir(test.info().outputPath(), { recursive: true });
+    const directory = await mkdtemp(test.info().outputPath("answer-files-"));
+    const contract = path.join(directory, "contract.pdf");
+    const key = path.join(directory, "deploy key.pem");
+    const contractBytes = randomBytes(MiB + 3);
+    await writeFile(contract, contractBytes);
+    await writeFile(key, "-----BEGIN KEY-----\n");
+    const answered = await notesCli(
+      ["request", "answer", publicLink, "-", "--file", contract, "--file", key],
+      {
+        input: "signed, see the files",
+      },
+    );
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stderr).toContain('answered: answer 1 of "Signed contract"\n');
+    // The server holds sizes and ciphertext: neither name is anywhere in its database.
+    const dump = await dumpDatabase(database!.url);
+    expect(dump).not.toContain("contract.pdf");
+    expect(dump).not.toContain("deploy key.pem");
+
+    const unsaved = await notesCli(["request", "read", privateLink, "--json"]);
+    expect(unsaved.code, unsaved.stderr).toBe(0);
+    expect(JSON.parse(unsaved.stdout)).toEqual([
+      {
+        number: 1,
+        created_at: expect.any(Number),
+        text: "signed, see the files",
+        files: [
+          { name: "contract.pdf", type: "application/pdf", size: MiB + 3, path: null },
+          { name: "deploy key.pem", type: "application/x-pem-file", size: 20, path: null },
+        ],
+      },
+    ]);
+    const saveInto = await mkdtemp(test.info().outputPath("answer-saved-"));
+    const saved = await notesCli(["request", "read", privateLink, "--save", saveInto]);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain(
+      `answer 1: file "contract.pdf", saved: ${path.join(saveInto, "contract.pdf")}\n`,
+    );
+    expect(sha256(await readFile(path.join(saveInto, "contract.pdf")))).toBe(sha256(contractBytes));
+    expect(await readFile(path.join(saveInto, "deploy key.pem"), "utf8")).toBe("-----BEGIN KEY-----\n");
+
+    // A request without files refuses them before anything is sent.
+    const plain = await notesCli(["request", "create", "--title", "Text only"], { env });
+    const refused = await notesCli(["request", "answer", plain.stdout.trimEnd(), "--file", key]);
+    expect(refused.code).toBe(7);
+    expect(refused.stderr).toBe("notes: files_not_allowed: this request does not take files\n");
   });
 });

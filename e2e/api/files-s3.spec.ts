@@ -12,6 +12,7 @@ import {
   uploadChunks,
   type CreatedFiles,
 } from "../support/file-transfer";
+import { answerWithFiles, createRequest, openAnswerFiles, sha256 } from "../support/answer-files";
 import { expect, test } from "../support/fixtures";
 import { testPorts } from "../support/ports";
 import { startS3Server, type S3Server } from "../support/s3-server";
@@ -172,6 +173,37 @@ test.describe("files on S3 storage", () => {
       digest: sent,
     });
     expect((await ownerDelete(base, created.id, created.delete_token)).status).toBe(204);
+    expect(await s3.chunksInBucket()).toBe(0);
+  });
+
+  test("an answer's files through the bucket: the requester opens them whole; burn and expiry leave nothing", async () => {
+    const base = s3.server.url;
+    const files = [
+      { name: "scan.pdf", type: "application/pdf", bytes: randomBytes(MiB + 9) },
+      { name: "empty.txt", type: "text/plain", bytes: Buffer.alloc(0) },
+    ];
+    const burned = await createRequest(base, { files_allowed: true });
+    await answerWithFiles(base, burned, "both", files);
+    expect(await s3.chunksInBucket()).toBe(3);
+    const opened = await openAnswerFiles(base, burned, 1);
+    expect(opened.files.map((file) => file.sha256)).toEqual(files.map((file) => sha256(file.bytes)));
+    const burn = await fetch(`${base}/api/v1/requests/${burned.id}/answers/1`, {
+      method: "DELETE",
+      headers: burned.owner,
+    });
+    expect(burn.status).toBe(204);
+    expect(await s3.chunksInBucket()).toBe(0);
+
+    const expired = await createRequest(base, { files_allowed: true });
+    await answerWithFiles(base, expired, "x", files);
+    expect(await s3.chunksInBucket()).toBe(3);
+    await s3.sql.query("UPDATE requests SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      expired.id,
+    ]);
+    const cleanup = await fetch(`${base}/api/v1/cron/cleanup`, {
+      headers: { authorization: `Bearer ${cronSecret}` },
+    });
+    expect(cleanup.status).toBe(200);
     expect(await s3.chunksInBucket()).toBe(0);
   });
 

@@ -36,6 +36,8 @@ test.describe("request errors", () => {
       [{ ...good, answers: "2" }, "bad_answers"],
       [{ ...good, ttl: undefined }, "bad_ttl"],
       [{ ...good, ttl: "2h" }, "bad_ttl"],
+      [{ ...good, files_allowed: "yes" }, "bad_files"],
+      [{ ...good, files_allowed: 1 }, "bad_files"],
       [{ ...good, public_key: undefined }, "bad_public_key"],
       [{ ...good, public_key: "not a key" }, "bad_public_key"],
       [{ ...good, public_key: `B${"A".repeat(85)}A` }, "bad_public_key"],

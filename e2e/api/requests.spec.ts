@@ -37,6 +37,7 @@ test.describe("requests", () => {
       created_at: expect.any(Number),
       expires_at: Number(json.created_at) + 3600,
       answers: 2,
+      files_allowed: false,
     });
     expect(created.headers().location).toBe(`${new URL(created.url()).origin}/api/v1/requests/${id}`);
     const owner = { "x-owner-proof": keys.ownerProof };
@@ -53,6 +54,7 @@ test.describe("requests", () => {
       status: "open",
       answers: 2,
       answers_left: 2,
+      files_allowed: false,
       created_at: json.created_at,
       expires_at: json.expires_at,
     });
@@ -76,6 +78,8 @@ test.describe("requests", () => {
           read_at: null,
           client: expect.stringMatching(/^[0-9a-f]{8}$/),
           browser: "other",
+          file_count: 0,
+          files_pending: false,
         },
       ],
     });
@@ -84,6 +88,7 @@ test.describe("requests", () => {
     const reread = await jsonOf(await request.get(`/api/v1/requests/${id}/answers/1`, { headers: owner }));
     expect(reread.read_at).toEqual(expect.any(Number));
     expect(reread.envelope).toMatch(/^r1\./);
+    expect(reread.files).toEqual([]);
 
     // The database holds the envelope, never the text; the title is sealed at rest.
     const { rows } = await sql.query("SELECT envelope FROM request_answers WHERE request_id = $1", [id]);

@@ -3,6 +3,7 @@ import type { BrowserContext, Request } from "@playwright/test";
 import { generateRequestKeys } from "../../lib/crypto/request-envelope";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
+import { downloadBy, fileInput, sha256, withoutSavePicker } from "../support/files";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
@@ -142,6 +143,82 @@ test.describe("requests in the browser", () => {
         expect(dump).not.toContain(hidden);
         expect(log).not.toContain(hidden);
       }
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()));
+    }
+  });
+
+  test("a file in an answer: the requester downloads it whole; the server never sees its name or bytes", async ({
+    browser,
+  }) => {
+    const name = `passport-${randomBytes(6).toString("hex")}.pdf`;
+    const bytes = randomBytes(1024 * 1024 + 77);
+    const requests: Request[] = [];
+    const contexts: BrowserContext[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const context = await browser.newContext({ baseURL: server!.url });
+        context.on("request", (request) => requests.push(request));
+        await withoutSavePicker(context);
+        contexts.push(context);
+      }
+      const [requesterContext, responderContext] = contexts as [BrowserContext, BrowserContext];
+
+      const requester = await requesterContext.newPage();
+      await requester.goto("/requests/new");
+      await requester.getByLabel("What are you asking for?").fill("A scan of your passport");
+      await requester.getByLabel("Answers may carry files").check();
+      await requester.getByRole("button", { name: "Create request" }).click();
+      const publicLink = await requester.getByRole("textbox", { name: /Public link/ }).inputValue();
+      const privateLink = await requester.getByRole("textbox", { name: /Private link/ }).inputValue();
+      const id = new URL(publicLink).pathname.split("/").pop()!;
+
+      // The responder is told files are welcome, attaches one and sends it with a line of text.
+      const responder = await responderContext.newPage();
+      await responder.goto(publicLink);
+      await expect(responder.getByText("You may attach files")).toBeVisible();
+      await fileInput(responder).setInputFiles({ name, mimeType: "application/pdf", buffer: bytes });
+      await responder.getByLabel("Your answer").fill("front page only");
+      await responder.getByRole("button", { name: "Encrypt and send" }).click();
+      await expect(responder.getByRole("status")).toHaveText("Sent. Only the person who asked can open it.");
+
+      // The requester opens the answer and downloads the file, decrypted in the browser.
+      await requester.goto(privateLink);
+      await requester.getByRole("button", { name: "Open" }).click();
+      await expect(requester.getByText("front page only")).toBeVisible();
+      await expect(requester.getByText(name)).toBeVisible();
+      const saved = await downloadBy(requester, () =>
+        requester.getByRole("button", { name: `Download ${name}` }).click(),
+      );
+      expect(saved).toEqual({ name, sha256: sha256(bytes) });
+
+      // Whoever has only the public link gets no bytes of it.
+      const stranger = await browser.newContext({ baseURL: server!.url });
+      contexts.push(stranger);
+      const fetched = await stranger.request.get(`/api/v1/requests/${id}/answers/1/files/0`);
+      expect(fetched.status()).toBe(403);
+
+      // Sent: one answer declaring one size, then the file's two ciphertext chunks; nothing in the
+      // clear: not its name, not its bytes (a run of 64 from its middle), in no request, row or log.
+      const sent = requests.map((request) => ({
+        line: `${request.method()} ${request.url()}`,
+        body: request.postDataBuffer() ?? Buffer.alloc(0),
+      }));
+      const chunkPuts = sent.filter(({ line }) =>
+        line.startsWith(`PUT ${server!.url}/api/v1/requests/${id}/answers/1/files/0/chunks/`),
+      );
+      expect(chunkPuts.map(({ body }) => body.length)).toEqual([1024 * 1024 + 16, 77 + 16]);
+      const sample = bytes.subarray(500_000, 500_064);
+      const dump = await dumpDatabase(database!.url);
+      const log = server!.stdout() + server!.stderr();
+      expect(dump).toContain(id);
+      for (const { body } of sent) {
+        expect(body.includes(sample)).toBe(false);
+        expect(body.includes(Buffer.from(name))).toBe(false);
+      }
+      expect(dump).not.toContain(name);
+      expect(dump).not.toContain(sample.toString("hex"));
+      expect(log).not.toContain(name);
     } finally {
       await Promise.all(contexts.map((context) => context.close()));
     }

@@ -68,6 +68,8 @@ export const testPorts = {
   requestsCli: base + 142,
   // e2e/api/requests-at-rest.spec.ts
   requestsAtRest: base + 143,
+  // e2e/api/request-files.spec.ts
+  requestFiles: base + 155,
   // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
   filesLifecycle: base + 100,
   filesEmbedded: base + 101,

@@ -16,6 +16,8 @@ export type NoteFile = {
   download_url: string;
   /** the file's key, for an end-to-end note's file; null when the server opens it */
   key: CryptoKey | null;
+  /** what its download must send (an answer's file: the requester's owner proof) */
+  headers?: Record<string, string>;
 };
 
 type Sink = { write: (bytes: Uint8Array<ArrayBuffer>) => Promise<void>; close: () => Promise<void> };
@@ -72,7 +74,11 @@ export async function downloadFile(
   sink: Sink,
   options: { signal: AbortSignal; onProgress: (bytes: number) => void },
 ): Promise<void> {
-  const response = await fetch(sameOrigin(file.download_url), { signal: options.signal, cache: "no-store" });
+  const response = await fetch(sameOrigin(file.download_url), {
+    signal: options.signal,
+    cache: "no-store",
+    headers: file.headers,
+  });
   if (!response.ok || !response.body) throw new Error(`The server answered ${response.status}.`);
   let written = 0;
   for await (const chunk of decryptFileChunks(file.key, bytesOf(response.body), file.size)) {

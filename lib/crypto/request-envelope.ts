@@ -12,4 +12,5 @@ export {
   openAnswer,
   openRequestKey,
   sealAnswer,
+  sealAnswerWithFiles,
 } from "../../cli/lib/request-envelope.js";

@@ -1,6 +1,7 @@
 import "server-only";
 import { queryRows } from "../db";
 import {
+  deleteAbandonedAnswersSql,
   deleteAbandonedNotesSql,
   endGrantsOfGoneNotesSql,
   forgetFilesSql,
@@ -10,19 +11,20 @@ import {
 import { fileStore } from "./file-store";
 
 // Files go when nothing keeps them: their note was deleted, taken down, expired, abandoned before
-// its upload finished, or burned and the last read's grant has expired. Their chunks are deleted
+// its upload finished, or burned and the last read's grant has expired; or their answer was deleted
+// or abandoned, or its request deleted, taken down or expired. Their chunks are deleted
 // from the store first and their rows after, so a store that fails leaves them to the next run.
 
 const batchSize = 100;
 
 /**
- * Deletes the chunks and rows of every file nothing keeps (only those of the notes `filesIds`,
- * when given) and says how many files went; then forgets expired grants.
+ * Deletes the chunks and rows of every file nothing keeps (only those of the notes or requests
+ * `ownerIds`, when given) and says how many files went; then forgets expired grants.
  */
-export async function collectFiles(filesIds: string[] | null = null): Promise<number> {
+export async function collectFiles(ownerIds: string[] | null = null): Promise<number> {
   let collected = 0;
   for (;;) {
-    const rows = await queryRows<{ id: string }>(unkeptFilesSql(batchSize, filesIds));
+    const rows = await queryRows<{ id: string }>(unkeptFilesSql(batchSize, ownerIds));
     const ids = rows.map((row) => row.id);
     if (ids.length > 0) {
       await (await fileStore()).deleteFiles(ids);
@@ -35,14 +37,20 @@ export async function collectFiles(filesIds: string[] | null = null): Promise<nu
   return collected;
 }
 
-/** Deletes notes whose files were not all uploaded within UPLOAD_EXPIRY; their files follow. */
+/**
+ * Deletes notes and answers whose files were not all uploaded within UPLOAD_EXPIRY; their files
+ * follow. Says how many notes and answers went.
+ */
 export async function purgeAbandonedUploads(): Promise<number> {
   let deleted = 0;
-  for (;;) {
-    const [row] = await queryRows<{ deleted: number }>(deleteAbandonedNotesSql(batchSize));
-    deleted += row?.deleted ?? 0;
-    if ((row?.deleted ?? 0) < batchSize) return deleted;
+  for (const statement of [deleteAbandonedNotesSql, deleteAbandonedAnswersSql]) {
+    for (;;) {
+      const [row] = await queryRows<{ deleted: number }>(statement(batchSize));
+      deleted += row?.deleted ?? 0;
+      if ((row?.deleted ?? 0) < batchSize) break;
+    }
   }
+  return deleted;
 }
 
 /**

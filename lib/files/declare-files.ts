@@ -65,15 +65,15 @@ export function declareFiles(
   };
 }
 
-/** The 201's upload part: where each file's chunks go. */
-export function toUploadsResponse(uploads: Uploads, baseUrl: string, id: string) {
+/** The 201's upload part: where each file's chunks go, under `filesUrl`, the owner's files' URL. */
+export function toUploadsResponse(uploads: Uploads, filesUrl: string) {
   return {
     upload_token: uploads.token,
     upload_expires_at: uploads.expires_at,
     files: uploads.files.map((file) => ({
       ...file,
       chunk_bytes: fileChunkBytes,
-      upload_url: `${baseUrl}/api/v1/shares/${id}/files/${file.index}`,
+      upload_url: `${filesUrl}/${file.index}`,
     })),
   };
 }

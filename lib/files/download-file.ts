@@ -34,7 +34,9 @@ export type Download = {
 };
 
 /** Each chunk as it leaves the store (opened, for a plain file), pulled only as the client reads. */
-function chunkStream(file: GrantedFileRow): ReadableStream<Uint8Array> {
+export function chunkStream(
+  file: Pick<GrantedFileRow, "file_id" | "chunk_count" | "chunks_sealed_by">,
+): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Uint8Array> | undefined;
   let index = 0;
   const keyId = file.chunks_sealed_by;

@@ -1,8 +1,11 @@
 import { Prisma } from "../generated/prisma/client";
 import { liveNote } from "../notes/note-sql";
+import type { FileOwner } from "./file-owner";
 
 // Every statement on the files tables (note_files, file_grants), named, in one place. Sizes are read
-// as float8: pg gives bigint as a string, and every size here is a safe integer.
+// as float8: pg gives bigint as a string, and every size here is a safe integer. A file belongs to a
+// note (share_id) or to a request's answer (request_id, answer_number); uploads, the store and the
+// cleanup are the same for both.
 
 export type NewFile = {
   file_index: number;
@@ -18,30 +21,54 @@ export type NewFile = {
 
 export type NewFiles = { uploadTokenHash: string; uploadExpiresAt: Date; list: NewFile[] };
 
-/** CTE `files` of insertNoteSql (followed by a comma): the note's files, from CTE `note`. */
-export function insertFilesCte(files: NewFiles | undefined) {
+const ownerColumns = {
+  note: { columns: Prisma.sql`share_id`, values: Prisma.sql`note.id`, from: Prisma.sql`note` },
+  answer: {
+    columns: Prisma.sql`request_id, answer_number`,
+    values: Prisma.sql`answer.request_id, answer.number`,
+    from: Prisma.sql`answer`,
+  },
+};
+
+/**
+ * CTE `files` (followed by a comma): the files of the note of CTE `note` (insertNoteSql), or of the
+ * answer of CTE `answer` (answerRequestSql).
+ */
+export function insertFilesCte(files: NewFiles | undefined, owner: keyof typeof ownerColumns = "note") {
   if (!files) return Prisma.empty;
+  const { columns, values, from } = ownerColumns[owner];
   return Prisma.sql`files AS (
-      INSERT INTO note_files (share_id, file_index, size_bytes, chunk_count, name, type, sealed_by, chunks_sealed_by)
-      SELECT note.id, f.file_index, f.size_bytes, f.chunk_count, f.name, f.type, f.sealed_by, f.chunks_sealed_by
-      FROM note, json_to_recordset(${JSON.stringify(files.list)}::json)
+      INSERT INTO note_files (${columns}, file_index, size_bytes, chunk_count, name, type, sealed_by, chunks_sealed_by)
+      SELECT ${values}, f.file_index, f.size_bytes, f.chunk_count, f.name, f.type, f.sealed_by, f.chunks_sealed_by
+      FROM ${from}, json_to_recordset(${JSON.stringify(files.list)}::json)
         AS f(file_index int, size_bytes bigint, chunk_count int, name text, type text, sealed_by text,
              chunks_sealed_by text)
     ),`;
 }
 
+const uploadFileColumns = Prisma.sql`
+  f.id AS file_id, f.size_bytes::float8 AS size, f.chunk_count, f.received_chunks, f.chunks_sealed_by`;
+
 /**
- * What an upload to file `index` of note `id` is checked against: the note's token and whether it
- * still takes uploads, and the file (null columns: the note has no such file). Only the note that
- * holds the files (not a recipient's link) takes uploads.
+ * What an upload to file `index` of `owner` is checked against: the owner's token and whether it
+ * still takes uploads, and the file (null columns: no such file). Only the note that holds the files
+ * (not a recipient's link) takes uploads; an answer's files are end-to-end, always.
  */
-export function uploadTargetSql(id: string, index: number) {
+export function uploadTargetSql(owner: FileOwner, index: number) {
+  if ("note" in owner) {
+    return Prisma.sql`
+      SELECT s.upload_token_hash, s.encrypted,
+             (${liveNote} AND s.files_pending AND s.upload_expires_at > now()) AS open, ${uploadFileColumns}
+      FROM shares s LEFT JOIN note_files f ON f.share_id = s.id AND f.file_index = ${index}::int
+      WHERE s.id = ${owner.note} AND s.content_id IS NULL AND s.file_count > 0`;
+  }
   return Prisma.sql`
-    SELECT s.upload_token_hash, s.encrypted,
-           (${liveNote} AND s.files_pending AND s.upload_expires_at > now()) AS open,
-           f.id AS file_id, f.size_bytes::float8 AS size, f.chunk_count, f.received_chunks, f.chunks_sealed_by
-    FROM shares s LEFT JOIN note_files f ON f.share_id = s.id AND f.file_index = ${index}::int
-    WHERE s.id = ${id} AND s.content_id IS NULL AND s.file_count > 0`;
+    SELECT a.upload_token_hash, true AS encrypted,
+           (r.expires_at > now() AND a.files_pending AND a.upload_expires_at > now()) AS open, ${uploadFileColumns}
+    FROM request_answers a JOIN requests r ON r.id = a.request_id
+      LEFT JOIN note_files f
+        ON f.request_id = a.request_id AND f.answer_number = a.number AND f.file_index = ${index}::int
+    WHERE a.request_id = ${owner.request} AND a.number = ${owner.answer}::int AND a.file_count > 0`;
 }
 
 /** How long a claimed chunk stays claimed by an upload that neither finished nor gave it back (a crash). */
@@ -66,16 +93,20 @@ export function releaseChunkSql(fileId: string, chunk: number) {
 }
 
 /**
- * Records a stored chunk. The file's last chunk takes one from its note's files_left under the row's
+ * Records a stored chunk. The file's last chunk takes one from its owner's files_left under the row's
  * lock (parallel files' last chunks count one by one); the one that reaches zero makes the note and
- * its links readable in the same statement.
+ * its links, or the answer, readable in the same statement.
  */
 export function commitChunkSql(fileId: string, chunk: number) {
   return Prisma.sql`
     WITH done AS (
       UPDATE note_files SET received_chunks = received_chunks + 1, writing_since = NULL
       WHERE id = ${fileId}::uuid AND received_chunks = ${chunk}::int
-      RETURNING share_id, received_chunks, chunk_count
+      RETURNING share_id, request_id, answer_number, received_chunks, chunk_count
+    ), answer AS (
+      UPDATE request_answers a SET files_left = a.files_left - 1, files_pending = a.files_left > 1
+      FROM done WHERE a.request_id = done.request_id AND a.number = done.answer_number
+        AND done.received_chunks = done.chunk_count
     ), owner AS (
       UPDATE shares SET files_left = shares.files_left - 1, files_pending = shares.files_left > 1
       FROM done WHERE shares.id = done.share_id AND done.received_chunks = done.chunk_count
@@ -111,6 +142,25 @@ export function grantedFileSql(id: string, index: number, tokenHash: string) {
     WHERE g.token_hash = ${tokenHash} AND g.share_id = ${id} AND g.expires_at > now()`;
 }
 
+/** The files of a complete answer, in order (none while its files are pending). */
+export function answerFilesSql(requestId: string, number: number) {
+  return Prisma.sql`
+    SELECT f.file_index, f.size_bytes::float8 AS size
+    FROM request_answers a JOIN note_files f ON f.request_id = a.request_id AND f.answer_number = a.number
+    WHERE a.request_id = ${requestId} AND a.number = ${number}::int AND NOT a.files_pending
+    ORDER BY f.file_index`;
+}
+
+/** File `index` of a complete answer of a live request, for its requester to download. */
+export function answerFileSql(requestId: string, number: number, index: number) {
+  return Prisma.sql`
+    SELECT f.id AS file_id, f.size_bytes::float8 AS size, f.chunk_count, f.chunks_sealed_by
+    FROM request_answers a JOIN requests r ON r.id = a.request_id
+      JOIN note_files f ON f.request_id = a.request_id AND f.answer_number = a.number
+    WHERE a.request_id = ${requestId} AND a.number = ${number}::int AND f.file_index = ${index}::int
+      AND NOT a.files_pending AND r.expires_at > now()`;
+}
+
 /**
  * A pending note whose upload time ran out: deleted (its links go with it, by their foreign key; its
  * files are collected after).
@@ -126,6 +176,21 @@ export function deleteAbandonedNotesSql(batchSize: number) {
     SELECT count(*)::int AS deleted FROM gone`;
 }
 
+/**
+ * An answer whose files were not all uploaded in time: deleted (it still counts against its request's
+ * answers, as a deleted answer does; its files are collected after).
+ */
+export function deleteAbandonedAnswersSql(batchSize: number) {
+  return Prisma.sql`
+    WITH gone AS (
+      DELETE FROM request_answers WHERE (request_id, number) IN (
+        SELECT request_id, number FROM request_answers WHERE files_pending AND upload_expires_at <= now()
+        ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS deleted FROM gone`;
+}
+
 /** Grants of notes that were deleted (owner delete, take-down) end with them. */
 export function endGrantsOfGoneNotesSql(filesIds: string[]) {
   return Prisma.sql`
@@ -134,16 +199,21 @@ export function endGrantsOfGoneNotesSql(filesIds: string[]) {
 }
 
 /**
- * Files nothing keeps any more (optionally only those of `filesIds`): their note is gone, burned,
- * expired or abandoned, and no unexpired grant lets a reader still download them.
+ * Files nothing keeps any more (optionally only those of the notes or requests `ownerIds`): their
+ * note is gone, burned, expired or abandoned, and no unexpired grant lets a reader still download
+ * them; or their answer is deleted or abandoned, or its request is gone or expired.
  */
-export function unkeptFilesSql(batchSize: number, filesIds: string[] | null) {
+export function unkeptFilesSql(batchSize: number, ownerIds: string[] | null) {
   return Prisma.sql`
     SELECT f.id FROM note_files f
-    WHERE (${filesIds}::text[] IS NULL OR f.share_id = ANY(${filesIds}::text[]))
+    WHERE (${ownerIds}::text[] IS NULL OR f.share_id = ANY(${ownerIds}::text[])
+           OR f.request_id = ANY(${ownerIds}::text[]))
       AND NOT EXISTS (SELECT 1 FROM file_grants g WHERE g.files_id = f.share_id AND g.expires_at > now())
       AND NOT EXISTS (SELECT 1 FROM shares s WHERE s.id = f.share_id AND ${liveNote}
                         AND NOT (s.files_pending AND s.upload_expires_at <= now()))
+      AND NOT EXISTS (SELECT 1 FROM request_answers a JOIN requests r ON r.id = a.request_id
+                      WHERE a.request_id = f.request_id AND a.number = f.answer_number AND r.expires_at > now()
+                        AND NOT (a.files_pending AND a.upload_expires_at <= now()))
     LIMIT ${batchSize}::int`;
 }
 

@@ -5,12 +5,13 @@ import { sealingKeys } from "../env";
 import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import { assertNoteId, notFound } from "../notes/note-id";
+import type { FileOwner } from "./file-owner";
 import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
 import { claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
 import { fileStore, FileStoreUnavailable } from "./file-store";
 
-// Uploads of a note's file chunks, one chunk per request, in order. A chunk is read from the
+// Uploads of a note's or an answer's file chunks, one chunk per request, in order. A chunk is read from the
 // request's stream up to its exact expected size, never more, then stored; it counts as received
 // only once the store has it, so a failure leaves the same chunk to send again.
 
@@ -32,24 +33,28 @@ export function parseIndex(text: string): number {
 }
 
 /**
- * The file `index` of note `id` for the holder of `token`: not_found for an unknown note or file,
- * bad_upload_token for a missing or wrong token, upload_closed once the note is complete, read,
- * expired or its upload time ran out.
+ * The file `index` of `owner` for the holder of `token`: not_found for an unknown owner or file,
+ * bad_upload_token for a missing or wrong token, upload_closed once the owner is complete, read,
+ * deleted, expired or its upload time ran out.
  */
-export async function uploadTarget(id: string, index: number, token: string | null) {
-  assertNoteId(id);
-  const [target] = await queryRows<UploadTarget>(uploadTargetSql(id, index));
+export async function uploadTarget(owner: FileOwner, index: number, token: string | null) {
+  assertNoteId("note" in owner ? owner.note : owner.request);
+  const what = "note" in owner ? "note" : "answer";
+  const [target] = await queryRows<UploadTarget>(uploadTargetSql(owner, index));
   if (!target) throw notFound();
   if (token === null || !secretMatchesHash(token, target.upload_token_hash)) {
-    throw new ApiError("bad_upload_token", "X-Upload-Token is missing or is not this note's upload token.");
+    throw new ApiError(
+      "bad_upload_token",
+      `X-Upload-Token is missing or is not this ${what}'s upload token.`,
+    );
   }
   if (!target.open) {
     throw new ApiError(
       "upload_closed",
-      "This note takes no more uploads: its files are complete, or it was read, deleted or expired, or its upload time ran out.",
+      `This ${what} takes no more uploads: its files are complete, or it was read, deleted or expired, or its upload time ran out.`,
     );
   }
-  if (target.file_id === null) throw new ApiError("not_found", `This note has no file ${index}.`);
+  if (target.file_id === null) throw new ApiError("not_found", `This ${what} has no file ${index}.`);
   return { ...target, file_id: target.file_id };
 }
 
@@ -91,19 +96,19 @@ function chunkKey(keyId: string | null) {
 }
 
 /**
- * Stores chunk `chunk` of file `index` of note `id` and answers how many chunks of the file are now
+ * Stores chunk `chunk` of file `index` of `owner` and answers how many chunks of the file are now
  * stored. The order checks hold under parallel uploads: the chunk is claimed in one statement that
  * only one upload can win (claimChunkSql) and recorded by another once stored.
  */
 export async function uploadChunk(options: {
-  id: string;
+  owner: FileOwner;
   index: number;
   chunk: number;
   token: string | null;
   request: Request;
 }): Promise<number> {
-  const { id, index, chunk, token, request } = options;
-  const target = await uploadTarget(id, index, token);
+  const { owner, index, chunk, token, request } = options;
+  const target = await uploadTarget(owner, index, token);
   if (chunk >= target.chunk_count) {
     throw new ApiError("not_found", `File ${index} has ${target.chunk_count} chunk(s), numbered from 0.`);
   }
@@ -154,8 +159,8 @@ export async function uploadChunk(options: {
 }
 
 /** How much of file `index` is stored, for an upload to resume from. */
-export async function uploadStatus(options: { id: string; index: string; token: string | null }) {
+export async function uploadStatus(options: { owner: FileOwner; index: string; token: string | null }) {
   const index = parseIndex(options.index);
-  const target = await uploadTarget(options.id, index, options.token);
+  const target = await uploadTarget(options.owner, index, options.token);
   return { index, size: target.size, chunks: target.chunk_count, received: target.received_chunks };
 }

@@ -31,6 +31,7 @@ export const errorStatus = {
   bad_key_proof: 403,
   wrong_owner_proof: 403,
   bad_upload_token: 403,
+  files_not_allowed: 403,
   bad_cron_secret: 401,
   not_found: 404,
   method_not_allowed: 405,

@@ -38,7 +38,7 @@ export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): Cre
     owned: row.owned,
     api_key: row.owned,
     delete_token: row.delete_token,
-    ...(row.uploads && toUploadsResponse(row.uploads, baseUrl, row.id)),
+    ...(row.uploads && toUploadsResponse(row.uploads, `${baseUrl}/api/v1/shares/${row.id}/files`)),
   };
 }
 

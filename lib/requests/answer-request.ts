@@ -1,21 +1,35 @@
 import "server-only";
 import { isValidAnswerEnvelope } from "../crypto/request-envelope";
 import { queryRows } from "../db";
+import { sealingKeys } from "../env";
+import { declareFiles, type Uploads } from "../files/declare-files";
+import { declaredFilesIssue, type DeclaredFile } from "../files/file-schemas";
 import { ApiError } from "../http/api-error";
 import type { Reader } from "../notes/note-event-sql";
 import { assertRequestId, requestNotFound } from "./request-id";
 import { requestPolicy } from "./request-policy";
 import { answerRequestSql, liveRequestSql, type AnsweredRow, type RequestRow } from "./request-sql";
 
+export type StoredAnswer = AnsweredRow & { uploads?: Uploads };
+
+async function liveRequest(id: string): Promise<RequestRow> {
+  const [request] = await queryRows<RequestRow>(liveRequestSql(id));
+  if (!request) throw requestNotFound();
+  return request;
+}
+
 /**
- * Stores an answer's envelope. A request that took all its answers is `request_closed` (409: it is
- * there, it takes no more); an unknown or expired one is `not_found`.
+ * Stores an answer's envelope, and with `files` declares them for upload (end-to-end only: their
+ * names are in the envelope). A request that took all its answers is `request_closed` (409: it is
+ * there, it takes no more); an unknown or expired one is `not_found`; files to a request that does
+ * not take them `files_not_allowed`. Answers hold the limits of notes created without a key.
  */
 export async function answerRequest(options: {
   id: string;
   envelope: string;
+  files?: DeclaredFile[];
   reader: Reader;
-}): Promise<AnsweredRow> {
+}): Promise<StoredAnswer> {
   const { id, envelope, reader } = options;
   assertRequestId(id);
   const size = Buffer.byteLength(envelope);
@@ -28,10 +42,20 @@ export async function answerRequest(options: {
   if (!(await isValidAnswerEnvelope(envelope))) {
     throw new ApiError("bad_envelope", "envelope: its ephemeral key is not a P-256 point.");
   }
-  const [answered] = await queryRows<AnsweredRow>(answerRequestSql(id, envelope, reader));
-  if (answered) return answered;
-  const [request] = await queryRows<RequestRow>(liveRequestSql(id));
-  if (!request) throw requestNotFound();
+  const filesIssue = options.files && declaredFilesIssue(options.files, true);
+  if (filesIssue) throw new ApiError("bad_files", `files: ${filesIssue}`);
+  if (options.files && !(await liveRequest(id)).files_allowed) {
+    throw new ApiError(
+      "files_not_allowed",
+      "This request does not take files; send the answer without them.",
+    );
+  }
+  const files = options.files && declareFiles(options.files, { keyed: false, encrypted: true });
+  const [answered] = await queryRows<AnsweredRow>(
+    answerRequestSql(id, envelope, reader, files?.rows(id, sealingKeys()[0])),
+  );
+  if (answered) return { ...answered, ...(files && { uploads: files.uploads }) };
+  const request = await liveRequest(id);
   throw new ApiError(
     "request_closed",
     `This request took all its ${request.max_answers} answer(s) and accepts no more.`,

@@ -7,6 +7,7 @@ export function createRequestErrorCode(path: PropertyKey[]): ErrorCode {
     instructions: "bad_instructions",
     answers: "bad_answers",
     ttl: "bad_ttl",
+    files_allowed: "bad_files",
     public_key: "bad_public_key",
     owner_proof: "bad_owner_proof",
   };

@@ -12,7 +12,13 @@ import type { CreateRequestBody } from "./request-schemas";
 import { sealRequestText } from "./request-sealing";
 import { insertRequestSql } from "./request-sql";
 
-export type CreatedRequestRow = { id: string; created_at: Date; expires_at: Date; max_answers: number };
+export type CreatedRequestRow = {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  max_answers: number;
+  files_allowed: boolean;
+};
 
 /** Stores a request: its public key, the hash of its owner proof, its title and instructions sealed. */
 export async function createRequest(options: {
@@ -40,6 +46,7 @@ export async function createRequest(options: {
         max_answers: body.answers ?? requestPolicy.defaultAnswers,
         public_key: body.public_key,
         owner_proof_hash: hashSecret(body.owner_proof),
+        files_allowed: body.files_allowed ?? false,
         api_key_id: apiKey?.id ?? null,
       }),
     );

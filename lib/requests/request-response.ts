@@ -1,4 +1,7 @@
+import { toUploadsResponse } from "../files/declare-files";
+import type { StoredAnswer } from "./answer-request";
 import type { OpenedRequest } from "./get-request";
+import type { AnswerFile } from "./manage-answers";
 import type { CreatedRequestRow } from "./create-request";
 import type {
   AnsweredResponse,
@@ -7,7 +10,7 @@ import type {
   RequestResponse,
   createdRequestResponseSchema,
 } from "./request-schemas";
-import type { AnsweredRow, AnswerRow } from "./request-sql";
+import type { AnswerRow } from "./request-sql";
 import type { z } from "zod";
 
 // One builder per response, typed by its schema, so a new column never leaks.
@@ -30,6 +33,7 @@ export function toCreatedRequestResponse(
     created_at: seconds(row.created_at),
     expires_at: seconds(row.expires_at),
     answers: row.max_answers,
+    files_allowed: row.files_allowed,
   };
 }
 
@@ -42,6 +46,7 @@ export function toRequestResponse(request: OpenedRequest): RequestResponse {
     status: statusOf(request),
     answers: request.max_answers,
     answers_left: request.max_answers - request.answer_count,
+    files_allowed: request.files_allowed,
     created_at: seconds(request.created_at),
     expires_at: seconds(request.expires_at),
   };
@@ -53,6 +58,8 @@ const toAnswer = (row: AnswerRow) => ({
   read_at: row.read_at && seconds(row.read_at),
   client: row.client,
   browser: row.browser,
+  file_count: row.file_count,
+  files_pending: row.files_pending,
 });
 
 export function toAnswerListResponse(request: OpenedRequest, rows: AnswerRow[]): AnswerListResponse {
@@ -63,10 +70,31 @@ export function toAnswerListResponse(request: OpenedRequest, rows: AnswerRow[]):
   };
 }
 
-export function toAnswerResponse(row: AnswerRow & { envelope: string }): AnswerResponse {
-  return { ...toAnswer(row), envelope: row.envelope };
+/** Where the requester downloads file `index` of answer `number` (with X-Owner-Proof). */
+export const answerFilesUrl = (baseUrl: string, id: string, number: number) =>
+  `${requestApiUrl(baseUrl, id)}/answers/${number}/files`;
+
+export function toAnswerResponse(
+  row: AnswerRow & { envelope: string; files: AnswerFile[] },
+  baseUrl: string,
+  id: string,
+): AnswerResponse {
+  return {
+    ...toAnswer(row),
+    envelope: row.envelope,
+    files: row.files.map((file) => ({
+      index: file.file_index,
+      size: file.size,
+      download_url: `${answerFilesUrl(baseUrl, id, row.number)}/${file.file_index}`,
+    })),
+  };
 }
 
-export function toAnsweredResponse(row: AnsweredRow): AnsweredResponse {
-  return { number: row.number, created_at: seconds(row.created_at), answers_left: row.answers_left };
+export function toAnsweredResponse(row: StoredAnswer, baseUrl: string, id: string): AnsweredResponse {
+  return {
+    number: row.number,
+    created_at: seconds(row.created_at),
+    answers_left: row.answers_left,
+    ...(row.uploads && toUploadsResponse(row.uploads, answerFilesUrl(baseUrl, id, row.number))),
+  };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isWellFormedAnswerEnvelope, isWellFormedOwnerProof } from "../crypto/request-envelope";
 import { env } from "../env";
+import { createdFilesFields } from "../files/file-response-schemas";
+import { declaredFilesSchema } from "../files/file-schemas";
 import { noteIdPattern } from "../notes/note-policy";
 import { storable } from "../notes/note-schemas";
 import { requestPolicy } from "./request-policy";
@@ -34,6 +36,10 @@ export const createRequestBodySchema = z.strictObject({
       error: `must be one of ${[...env.TTL_CHOICES.keys()].join(", ")}`,
     })
     .describe("how long it stays open; its answers go with it"),
+  files_allowed: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("whether answers may carry files (default false)"),
   public_key: z
     .string({ error: "must be a string" })
     .describe("base64url of the uncompressed P-256 point (65 bytes) every answer is sealed to"),
@@ -55,6 +61,12 @@ export const answerRequestBodySchema = z.strictObject({
       message: "is not an answer envelope: r1.<ephemeral key>.<salt>.<iv>.<ciphertext>",
     })
     .describe("the answer sealed to the request's public key (cli/lib/request-envelope.js)"),
+  files: declaredFilesSchema
+    .optional()
+    .describe(
+      "files uploaded after the answer, end-to-end encrypted (sizes only: names are in the envelope); " +
+        "only to a request with files_allowed",
+    ),
 });
 
 const unixSeconds = z.int().min(0).describe("Unix time in seconds");
@@ -67,6 +79,7 @@ export const createdRequestResponseSchema = z.strictObject({
   created_at: unixSeconds,
   expires_at: unixSeconds,
   answers: z.int().min(1).describe("answers it accepts in all"),
+  files_allowed: z.boolean(),
 });
 
 export const requestResponseSchema = z.strictObject({
@@ -77,6 +90,7 @@ export const requestResponseSchema = z.strictObject({
   status: z.enum(["open", "closed"]).describe("closed: it took all its answers"),
   answers: z.int().min(1),
   answers_left: answersLeft,
+  files_allowed: z.boolean().describe("whether answers may carry files"),
   created_at: unixSeconds,
   expires_at: unixSeconds,
 });
@@ -85,6 +99,7 @@ export const answeredResponseSchema = z.strictObject({
   number: z.int().min(1).describe("1 for the request's first answer, and so on"),
   created_at: unixSeconds,
   answers_left: answersLeft,
+  ...createdFilesFields,
 });
 
 const answerSchema = z.strictObject({
@@ -93,6 +108,8 @@ const answerSchema = z.strictObject({
   read_at: unixSeconds.nullable().describe("when the requester first fetched it; null: not yet"),
   client: z.string().nullable().describe("the responder's anonymised fingerprint, as in the access log"),
   browser: z.string().nullable().describe("the responder's browser family"),
+  file_count: z.int().min(0).describe("how many files it carries"),
+  files_pending: z.boolean().describe("true until its files are uploaded; it cannot be read before"),
 });
 
 export const answerListResponseSchema = z.strictObject({
@@ -103,6 +120,15 @@ export const answerListResponseSchema = z.strictObject({
 
 export const answerResponseSchema = answerSchema.extend({
   envelope: z.string().describe("the sealed answer; only the private link's key opens it"),
+  files: z
+    .array(
+      z.strictObject({
+        index: z.int().min(0),
+        size: z.int().min(0).describe("bytes of its plaintext"),
+        download_url: z.url().describe("GET it with X-Owner-Proof: the file's ciphertext chunks"),
+      }),
+    )
+    .describe("its files, in order (names, types and keys are in the envelope)"),
 });
 
 export type RequestResponse = z.infer<typeof requestResponseSchema>;

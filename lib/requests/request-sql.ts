@@ -1,4 +1,5 @@
 import { sealedByPrefix } from "../crypto/seal";
+import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { Reader } from "../notes/note-event-sql";
 
@@ -16,6 +17,7 @@ export type RequestRow = {
   answer_count: number;
   public_key: string;
   owner_proof_hash: string;
+  files_allowed: boolean;
 };
 
 export type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
@@ -26,18 +28,20 @@ export type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_
 /** Inserts a request unless its id is taken (then no row): the caller tries another id. */
 export function insertRequestSql(request: NewRequest) {
   return Prisma.sql`
-    INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id)
+    INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
+                          files_allowed)
     VALUES (${request.id}, date_trunc('second', now()) + make_interval(secs => ${request.lifetime}::int),
             ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
-            ${request.owner_proof_hash}, ${request.api_key_id}::uuid)
+            ${request.owner_proof_hash}, ${request.api_key_id}::uuid, ${request.files_allowed})
     ON CONFLICT (id) DO NOTHING
-    RETURNING id, created_at, expires_at, max_answers`;
+    RETURNING id, created_at, expires_at, max_answers, files_allowed`;
 }
 
 /** A live request (not expired); no row for any other. */
 export function liveRequestSql(id: string) {
   return Prisma.sql`
-    SELECT id, created_at, expires_at, title, instructions, max_answers, answer_count, public_key, owner_proof_hash
+    SELECT id, created_at, expires_at, title, instructions, max_answers, answer_count, public_key, owner_proof_hash,
+           files_allowed
     FROM requests WHERE id = ${id} AND expires_at > now()`;
 }
 
@@ -47,19 +51,24 @@ export type AnsweredRow = { number: number; created_at: Date; answers_left: numb
  * Takes an answer when the request is live and open: counting it and storing it are one statement,
  * and the row lock of the count makes concurrent answers wait and check again, so exactly
  * max_answers land. Queues a `request.answered` delivery for each webhook of the request's key that
- * subscribed to it. No row when the request is closed, expired or unknown.
+ * subscribed to it. With `files`, the answer is pending until they are uploaded, and its files are
+ * stored with it. No row when the request is closed, expired or unknown.
  */
-export function answerRequestSql(id: string, envelope: string, reader: Reader) {
+export function answerRequestSql(id: string, envelope: string, reader: Reader, files?: NewFiles) {
   return Prisma.sql`
     WITH counted AS (
       UPDATE requests SET answer_count = answer_count + 1
       WHERE id = ${id} AND expires_at > now() AND answer_count < max_answers
       RETURNING id, api_key_id, answer_count, max_answers
     ), answer AS (
-      INSERT INTO request_answers (request_id, number, envelope, client, browser)
-      SELECT id, answer_count, ${envelope}, ${reader.client}, ${reader.browser} FROM counted
-      RETURNING number, created_at
-    ), queued AS (
+      INSERT INTO request_answers (request_id, number, envelope, client, browser,
+                                   file_count, files_left, files_pending, upload_token_hash, upload_expires_at)
+      SELECT id, answer_count, ${envelope}, ${reader.client}, ${reader.browser},
+             ${files?.list.length ?? 0}::int, ${files?.list.length ?? 0}::int, ${files !== undefined},
+             ${files?.uploadTokenHash ?? null}, ${files?.uploadExpiresAt ?? null}::timestamptz
+      FROM counted
+      RETURNING request_id, number, created_at
+    ), ${insertFilesCte(files, "answer")} queued AS (
       INSERT INTO webhook_deliveries (webhook_id, event, payload)
       SELECT w.id, 'request.answered', jsonb_build_object(
                'type', 'request.answered',
@@ -79,21 +88,23 @@ export type AnswerRow = {
   read_at: Date | null;
   client: string | null;
   browser: string | null;
+  file_count: number;
+  files_pending: boolean;
 };
 
 /** A request's answers, oldest first, without their envelopes. */
 export function listAnswersSql(id: string) {
   return Prisma.sql`
-    SELECT number, created_at, read_at, client, browser FROM request_answers
+    SELECT number, created_at, read_at, client, browser, file_count, files_pending FROM request_answers
     WHERE request_id = ${id} ORDER BY number`;
 }
 
-/** One answer with its envelope, marked read the first time. */
+/** One answer with its envelope, marked read the first time it is fetched complete. */
 export function readAnswerSql(id: string, number: number) {
   return Prisma.sql`
-    UPDATE request_answers SET read_at = coalesce(read_at, now())
+    UPDATE request_answers SET read_at = CASE WHEN files_pending THEN read_at ELSE coalesce(read_at, now()) END
     WHERE request_id = ${id} AND number = ${number}::int
-    RETURNING number, created_at, read_at, client, browser, envelope`;
+    RETURNING number, created_at, read_at, client, browser, file_count, files_pending, envelope`;
 }
 
 export function deleteAnswerSql(id: string, number: number) {

@@ -64,6 +64,7 @@ export const requestRoutes = [
               "bad_instructions",
               "bad_answers",
               "bad_ttl",
+              "bad_files",
               "bad_public_key",
               "bad_owner_proof",
             ],
@@ -129,17 +130,25 @@ export const requestRoutes = [
         summary: "Answer a request with an envelope sealed to its public key",
         description:
           "Rate limited like note creates. The request takes at most its number of answers, even under " +
-          "concurrent answers; then 409 request_closed.",
+          "concurrent answers; then 409 request_closed. With files (a request with files_allowed), the " +
+          "answer is pending until they are uploaded, with the limits of a note created without a key.",
         body: { schema: answerRequestBodySchema, required: true },
         responses: {
           201: { description: "Stored", schema: answeredResponseSchema, headers: ["rate-limit"] },
           400: {
-            description: "Not an r1 envelope, or its ephemeral key is not a P-256 point",
-            codes: ["bad_json", "bad_envelope"],
+            description:
+              "Not an r1 envelope, or its ephemeral key is not a P-256 point, or files not sizes only",
+            codes: ["bad_json", "bad_envelope", "bad_files"],
           },
+          403: { description: "Files to a request that does not take them", codes: ["files_not_allowed"] },
           404: requestNotFound,
           409: { description: "The request took all its answers", codes: ["request_closed"] },
-          413: { description: "An envelope over 512 KiB, or a body over 2 MiB", codes: ["too_large"] },
+          413: {
+            description:
+              "An envelope over 512 KiB, or a body over 2 MiB; or files over FILES_MAX_COUNT, " +
+              "KEYLESS_FILE_MAX_BYTES or KEYLESS_FILES_MAX_TOTAL_BYTES",
+            codes: ["too_large", "too_many_files", "file_too_large", "files_too_large"],
+          },
           429: rateLimited,
           503: unavailableOrUnknown,
         },
@@ -161,6 +170,10 @@ export const requestRoutes = [
           },
           403: wrongOwnerProof,
           404: answerNotFound,
+          409: {
+            description: "Its files are still being uploaded (not marked read)",
+            codes: ["files_incomplete"],
+          },
           429: rateLimited,
           503: unavailable,
         },

@@ -1,4 +1,5 @@
 import { adminRoutes } from "./admin-routes";
+import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
@@ -11,7 +12,14 @@ import { requestRoutes } from "./request-routes";
 // line's route names and the OpenAPI document read this table.
 
 /** The public API, documented in the OpenAPI document. */
-export const apiRoutes = [...noteRoutes, ...fileRoutes, ...requestRoutes, ...ownerRoutes, ...serviceRoutes];
+export const apiRoutes = [
+  ...noteRoutes,
+  ...fileRoutes,
+  ...requestRoutes,
+  ...answerFileRoutes,
+  ...ownerRoutes,
+  ...serviceRoutes,
+];
 
 type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
 type Route = DeclaredRoute & RouteDeclaration<unknown>;

@@ -1,35 +1,75 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { sendJson } from "@/lib/browser/call-api";
+import { checkFiles, type FileLimits } from "@/lib/browser/check-files";
+import { sealAnswerFiles } from "@/lib/browser/seal-files";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto } from "@/lib/browser/web-crypto";
-import { sealAnswer } from "@/lib/crypto/request-envelope";
-import type { RequestResponse } from "@/lib/requests/request-schemas";
+import type { AnsweredResponse, RequestResponse } from "@/lib/requests/request-schemas";
+import { FilePicker, type PickedFile } from "../../file-picker";
+import { UploadProgress, useUpload } from "../../upload-progress";
 import { RequestsUnavailable } from "../requests-unavailable";
 
-/** The responder's form: the secret is sealed here to the request's public key; only the envelope is sent. */
-export function AnswerForm({ request }: { request: RequestResponse }) {
+/**
+ * The responder's form: the secret (and, when the request takes them, the files' names and bytes)
+ * is sealed here to the request's public key; only the envelope and ciphertext are sent.
+ */
+export function AnswerForm({ request, fileLimits }: { request: RequestResponse; fileLimits: FileLimits }) {
   const t = useTranslations("requests");
   // Outside a secure context the browser cannot seal the answer: the form says so as it appears.
   const available = useWebCrypto();
+  const fileTexts = useTranslations("files");
+  const locale = useLocale();
   const failureMessage = useFailureMessage();
+  const upload = useUpload();
   const [state, setState] = useState<"open" | "sending" | "sent" | "closed">(
     request.status === "closed" ? "closed" : "open",
   );
   const [error, setError] = useState<string | null>(null);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const chosen = files.map(({ file }) => file);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const secret = String(new FormData(event.currentTarget).get("secret") ?? "");
+    const fileProblem = checkFiles(fileTexts, chosen, fileLimits, locale);
+    if (fileProblem) return setError(fileProblem);
     setState("sending");
     setError(null);
-    const envelope = await sealAnswer(secret, { requestId: request.id, publicKey: request.public_key });
-    const result = await sendJson(`/api/v1/requests/${request.id}/answers`, { body: { envelope } });
-    if (result.ok) return setState("sent");
-    setState(result.error === "request_closed" ? "closed" : "open");
-    setError(failureMessage(result));
+    const to = { requestId: request.id, publicKey: request.public_key };
+    const sealed = await sealAnswerFiles(secret, chosen, to);
+    const result = await sendJson<AnsweredResponse>(`/api/v1/requests/${request.id}/answers`, {
+      body: {
+        envelope: sealed.envelope,
+        ...(chosen.length > 0 && { files: chosen.map((file) => ({ size: file.size })) }),
+      },
+    });
+    if (!result.ok) {
+      setState(result.error === "request_closed" ? "closed" : "open");
+      return setError(failureMessage(result));
+    }
+    const { files: targets, upload_token: token } = result.data;
+    if (targets && token) {
+      // An answer whose files never all arrive is deleted by the cleanup after UPLOAD_EXPIRY.
+      const outcome = await upload.run({
+        token,
+        uploads: targets.flatMap((target, i) => {
+          const file = chosen[i];
+          const key = sealed.fileKeys[i];
+          return file && key ? [{ target, file, key }] : [];
+        }),
+        discard: async () => {},
+      });
+      if (!outcome.ok) {
+        setState("open");
+        return setError(
+          outcome.cancelled ? t("uploadCancelled") : t("uploadFailed", { reason: outcome.message }),
+        );
+      }
+    }
+    setState("sent");
   }
 
   if (state === "closed") return <p className="banner">{t("closed")}</p>;
@@ -48,19 +88,35 @@ export function AnswerForm({ request }: { request: RequestResponse }) {
         <fieldset className="bare" disabled={!available}>
           <div className="field">
             <label htmlFor="request-secret">{t("secretField")}</label>
-            <textarea id="request-secret" name="secret" rows={6} required spellCheck={false} />
+            <textarea
+              id="request-secret"
+              name="secret"
+              rows={6}
+              required={files.length === 0}
+              spellCheck={false}
+            />
           </div>
           <p className="hint">{t("answerHint")}</p>
+          {request.files_allowed && (
+            <>
+              <p className="hint">{t("takesFiles")}</p>
+              <FilePicker files={files} limits={fileLimits} errors={{}} onChange={setFiles} />
+            </>
+          )}
           {error && (
             <p role="alert" className="form-error">
               {error}
             </p>
           )}
-          <div className="button-row">
-            <button type="submit" className="button" disabled={state === "sending"}>
-              {state === "sending" ? t("sending") : t("send")}
-            </button>
-          </div>
+          {upload.progress ? (
+            <UploadProgress progress={upload.progress} onCancel={upload.cancel} />
+          ) : (
+            <div className="button-row">
+              <button type="submit" className="button" disabled={state === "sending"}>
+                {state === "sending" ? t("sending") : t("send")}
+              </button>
+            </div>
+          )}
         </fieldset>
       </form>
     </>

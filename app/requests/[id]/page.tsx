@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { fileLimits } from "@/lib/files/file-limits";
 import { ApiError } from "@/lib/http/api-error";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { getRequest } from "@/lib/requests/get-request";
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("answerHeading"), robots: { index: false, follow: false } };
 }
 
-const messages = ["requests", "apiFailure", "encryption"] as const;
+const messages = ["requests", "files", "apiFailure", "encryption"] as const;
 
 // GET /requests/<id>: a responder's page (the public link), or, with the private key in the
 // fragment, the requester's (the private link). The server renders what every responder may see; the
@@ -26,7 +27,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   });
   return (
     <ClientMessages namespaces={messages}>
-      <RequestView request={toRequestResponse(request)} />
+      {/* Answers hold the limits of notes created without an API key. */}
+      <RequestView request={toRequestResponse(request)} fileLimits={fileLimits(false)} />
     </ClientMessages>
   );
 }

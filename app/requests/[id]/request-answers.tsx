@@ -3,14 +3,35 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { sendJson } from "@/lib/browser/call-api";
+import type { NoteFile } from "@/lib/browser/file-download";
+import { fileKey } from "@/lib/crypto/file-envelope";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { RequestEnvelopeError, openAnswer, openRequestKey } from "@/lib/crypto/request-envelope";
 import type { AnswerListResponse, AnswerResponse, RequestResponse } from "@/lib/requests/request-schemas";
+import { FileList } from "../../[id]/file-list";
 import { forgetKey } from "../remembered-key";
 import { RequestsUnavailable } from "../requests-unavailable";
 
 type Listed = AnswerListResponse["answers"][number];
+type Opened = { text: string; files: NoteFile[] };
+
+/** An opened answer's files: names from its envelope, where to fetch them from the server's list. */
+async function filesOf(
+  answer: AnswerResponse,
+  opened: Awaited<ReturnType<typeof openAnswer>>,
+  headers: Record<string, string>,
+): Promise<NoteFile[]> {
+  const { files: sealed, filesKey } = opened;
+  if (!sealed || !filesKey || sealed.length !== answer.files.length) return [];
+  return Promise.all(
+    answer.files.map(async (listed, i) => {
+      const { name, type, size, salt } = sealed[i]!;
+      const key = await fileKey(filesKey, salt);
+      return { index: listed.index, name, type, size, download_url: listed.download_url, key, headers };
+    }),
+  );
+}
 
 /**
  * The requester's view: the private key is checked against the request's public key before
@@ -23,7 +44,7 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
   const available = useWebCrypto();
   const [proof, setProof] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Listed[] | null>(null);
-  const [opened, setOpened] = useState<Record<number, string>>({});
+  const [opened, setOpened] = useState<Record<number, Opened>>({});
   const [error, setError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const base = `/api/v1/requests/${request.id}`;
@@ -61,8 +82,9 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
     const result = await sendJson<AnswerResponse>(`${base}/answers/${number}`, { method: "GET", headers });
     if (!result.ok) return setError(failureMessage(result));
     try {
-      const { text } = await openAnswer(result.data.envelope, { requestId: request.id, privateKey });
-      setOpened((before) => ({ ...before, [number]: text }));
+      const answer = await openAnswer(result.data.envelope, { requestId: request.id, privateKey });
+      const files = await filesOf(result.data, answer, headers);
+      setOpened((before) => ({ ...before, [number]: { text: answer.text, files } }));
       setAnswers(
         (before) =>
           before?.map((answer) =>
@@ -122,8 +144,12 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
             })}
             {answer.read_at !== null && ` · ${t("read", { at: at(answer.read_at) })}`}
           </p>
+          {answer.files_pending && <p className="hint">{t("filesPending")}</p>}
           {opened[answer.number] !== undefined && (
-            <pre className="request-answer">{opened[answer.number]}</pre>
+            <>
+              <pre className="request-answer">{opened[answer.number]?.text}</pre>
+              <FileList files={opened[answer.number]?.files ?? []} grantHint={false} />
+            </>
           )}
           <div className="button-row">
             {opened[answer.number] === undefined && (

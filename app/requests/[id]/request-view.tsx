@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
+import type { FileLimits } from "@/lib/browser/check-files";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
 import { rememberedKey } from "../remembered-key";
 import { AnswerForm } from "./answer-form";
@@ -23,7 +24,7 @@ function subscribeToStorage(onChange: () => void) {
  * The request's title and instructions, then the private view when the link's fragment holds a
  * key, else the answer form (with a way back to the answers when this browser remembers the key).
  */
-export function RequestView({ request }: { request: RequestResponse }) {
+export function RequestView({ request, fileLimits }: { request: RequestResponse; fileLimits: FileLimits }) {
   const t = useTranslations("requests");
   const locale = useLocale();
   // The fragment is only known in the browser: the first render (the server's) shows neither view.
@@ -50,7 +51,7 @@ export function RequestView({ request }: { request: RequestResponse }) {
               {t("remembered")} <a href={`#${remembered}`}>{t("openPrivate")}</a>
             </p>
           )}
-          <AnswerForm request={request} />
+          <AnswerForm request={request} fileLimits={fileLimits} />
         </>
       ) : null}
     </>

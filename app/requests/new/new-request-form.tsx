@@ -43,6 +43,7 @@ export function NewRequestForm({ options }: { options: Options }) {
         ...(instructions && { instructions }),
         answers: Number(form.get("answers")),
         ttl: String(form.get("ttl")),
+        ...(form.get("files_allowed") === "on" && { files_allowed: true }),
         public_key: keys.publicKey,
         owner_proof: keys.ownerProof,
       },
@@ -119,6 +120,11 @@ export function NewRequestForm({ options }: { options: Options }) {
               <input id="request-key" name="api_key" type="password" required autoComplete="off" />
             </div>
           )}
+          <div className="field">
+            <label>
+              <input type="checkbox" name="files_allowed" /> {t("filesAllowedField")}
+            </label>
+          </div>
           <div className="field">
             <label>
               <input type="checkbox" name="remember" /> {t("rememberField")}

@@ -1,3 +1,4 @@
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
@@ -23,10 +24,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
     // POST /api/v1/requests/<id>/answers: a responder sends a sealed answer
     POST: async (request, { id }, limits) => {
       await limits.charge("create", limits.clientId);
-      const body = parseBody(answerRequestBodySchema, await readJsonBody(request), () => "bad_envelope");
+      const body = parseBody(answerRequestBodySchema, await readJsonBody(request), (path) =>
+        path[0] === "files" ? "bad_files" : "bad_envelope",
+      );
       const reader = await readerOf(id, request.headers, limits.clientId);
-      const answered = await answerRequest({ id, envelope: body.envelope, reader });
-      return jsonResponse(toAnsweredResponse(answered), { status: 201 });
+      const answered = await answerRequest({ id, envelope: body.envelope, files: body.files, reader });
+      return jsonResponse(toAnsweredResponse(answered, publicBaseUrl(request), id), { status: 201 });
     },
   },
 );

@@ -1,3 +1,4 @@
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { deleteAnswer, readAnswer } from "@/lib/requests/manage-answers";
@@ -13,7 +14,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
       await limits.charge("read", limits.clientId);
       const owned = await authorizeOwner(id, request.headers);
       const answer = await readAnswer(owned, answerNumberOf(number));
-      return jsonResponse(toAnswerResponse(answer), { headers: { "cache-control": "no-store" } });
+      return jsonResponse(toAnswerResponse(answer, publicBaseUrl(request), id), {
+        headers: { "cache-control": "no-store" },
+      });
     },
     // DELETE /api/v1/requests/<id>/answers/<n>: the requester burns or deletes one answer
     DELETE: async (request, { id, number }, limits) => {

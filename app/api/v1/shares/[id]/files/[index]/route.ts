@@ -14,7 +14,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
     GET: async (request, { id, index }, limits) => {
       const grant = new URL(request.url).searchParams.get("grant");
       if (grant === null) {
-        const status = await uploadStatus({ id, index, token: request.headers.get("x-upload-token") });
+        const status = await uploadStatus({
+          owner: { note: id },
+          index,
+          token: request.headers.get("x-upload-token"),
+        });
         return jsonResponse(status, {
           headers: { "cache-control": "no-store", "upload-offset": String(status.received) },
         });

@@ -7,7 +7,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
     // PUT /api/v1/shares/<id>/files/<index>/chunks/<chunk>: upload one chunk
     PUT: async (request, { id, index, chunk }) => {
       const stored = await uploadChunk({
-        id,
+        owner: { note: id },
         index: parseIndex(index),
         chunk: parseIndex(chunk),
         token: request.headers.get("x-upload-token"),
