@@ -1,7 +1,8 @@
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
-import { applyMigrations, fromPgClient } from "../db/migrate";
+import { applyMigrations, fromPgClient, fromPglite } from "../db/migrate";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
 
@@ -193,7 +194,7 @@ describe("fanning the access log out into the outbox", () => {
       deliverers.map(async (deliverer) => {
         let events = 0;
         let queued = 0;
-        for (let idle = 0; idle < 100 && total < 1000; ) {
+        for (let idle = 0; idle < 100 && total < 1000;) {
           const row = await fanOut(deliverer, 37);
           events += row.events;
           queued += row.deliveries;
@@ -216,5 +217,36 @@ describe("fanning the access log out into the outbox", () => {
       [notes],
     );
     expect(rows).toEqual([{ all: 1000, distinct: 1000 }]);
+  });
+});
+
+describe("the fan-out on the embedded database", () => {
+  it("runs on PGlite, which has the transaction ids and snapshots it relies on", async () => {
+    const db = new PGlite();
+    try {
+      await applyMigrations(fromPglite(db));
+      const key = await db.query<{ id: string }>(
+        "INSERT INTO api_keys (label, prefix, key_hash) VALUES ('pglite', 'pgli', 'x') RETURNING id",
+      );
+      const keyId = key.rows[0]!.id;
+      await db.query(
+        "INSERT INTO webhooks (api_key_id, url, events, secret) VALUES ($1, 'https://example.com/', '{note.read}', 's')",
+        [keyId],
+      );
+      await db.query(
+        "INSERT INTO note_events (share_id, type, api_key_id) VALUES ('pgliteNote', 'created', $1)",
+        [keyId],
+      );
+      await db.query(readEntry, ["pgliteNote"]);
+      const statement = fanOutNoteEventsSql(500);
+      expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
+        { events: 2, deliveries: 1 },
+      ]);
+      expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
+        { events: 0, deliveries: 0 },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });
