@@ -16,8 +16,9 @@ import { Prisma } from "../generated/prisma/client";
 
 /**
  * Fans out up to `limit` entries after the cursor into one delivery per webhook of the note's key
- * that subscribed to `note.<type>`, and moves the cursor past them. The key is the one the note's
- * `created` entry names (so an ordinary entry needs no key of its own); a keyless note has none.
+ * that subscribed to `note.<type>`, and moves the cursor past them. The key is the note's (so an
+ * ordinary entry needs no key of its own): on its row while it is there, a primary-key lookup, else
+ * on its `created` entry, its first; a keyless note has none.
  * The payload is the note (or recipient's link) id, the event, its time, the recipient's label
  * (sealed, as the log holds it: opened at delivery), the counters; never content. A delivery is due
  * from the event's time, so deliveries are claimed in event order (outbox-sql.ts). Returns how many
@@ -29,8 +30,9 @@ export function fanOutNoteEventsSql(limit: number) {
       SELECT xact_id, event_id FROM webhook_outbox_cursor WHERE id = 1 FOR UPDATE
     ), batch AS (
       SELECT e.id, e.xact_id, e.share_id, e.type, e.at, e.recipient, e.read_count, e.remaining_views
-      FROM note_events e, cursor c
-      WHERE (e.xact_id, e.id) > (c.xact_id, c.event_id)
+      FROM note_events e
+      -- Row against row of values: the index on (xact_id, id) starts at the cursor.
+      WHERE (e.xact_id, e.id) > ((SELECT xact_id FROM cursor), (SELECT event_id FROM cursor))
         AND e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY e.xact_id, e.id LIMIT ${limit}::int
     ), queued AS (
@@ -43,11 +45,15 @@ export function fanOutNoteEventsSql(limit: number) {
              b.at
       FROM batch b
       CROSS JOIN LATERAL (
-        SELECT api_key_id FROM note_events c
-        WHERE c.share_id = b.share_id AND c.type = 'created' ORDER BY c.id LIMIT 1
+        SELECT s.api_key_id FROM shares s WHERE s.id = b.share_id
+        UNION ALL (
+          SELECT c.api_key_id FROM note_events c
+          WHERE c.share_id = b.share_id AND c.type = 'created' ORDER BY c.id LIMIT 1)
+        LIMIT 1
       ) owner
       JOIN webhooks w ON w.api_key_id = owner.api_key_id AND 'note.' || b.type = ANY(w.events)
-      WHERE b.type <> 'created'
+      -- No webhook at all (most installations): the cursor moves without looking up any key.
+      WHERE b.type <> 'created' AND EXISTS (SELECT FROM webhooks)
       ORDER BY b.id
       RETURNING 1
     ), moved AS (
