@@ -95,15 +95,12 @@ async function attempt(delivery: ClaimedDelivery): Promise<void> {
   }
 }
 
-/** Fans out the log's new entries until none is left (or `signal` stops it); counts deliveries queued. */
-export async function fanOutNoteEvents(signal?: AbortSignal): Promise<number> {
-  let queued = 0;
+/** Fans out the log's new entries until none is left (or `signal` stops it). */
+async function fanOutNoteEvents(signal?: AbortSignal): Promise<void> {
   while (!signal?.aborted) {
     const [row] = await queryRows<FanOutRow>(fanOutNoteEventsSql(fanOutBatchSize));
-    queued += row?.deliveries ?? 0;
-    if ((row?.events ?? 0) < fanOutBatchSize) break;
+    if (!row || row.events < fanOutBatchSize) break;
   }
-  return queued;
 }
 
 /**
