@@ -195,6 +195,7 @@ describe("applyMigrations on PGlite", () => {
       "share_pages",
       "shares",
       "webhook_deliveries",
+      "webhook_outbox_cursor",
       "webhooks",
     ]);
   });

@@ -1,37 +1,27 @@
 import { Prisma } from "../generated/prisma/client";
 
-// The access log (note_events) and the webhook outbox (webhook_deliveries) are written by the very
-// statement that changes the note (note-sql.ts), so a read, a burn or a delete commits together with
-// its log entry and its deliveries, or not at all. Also the log's own statements, run with queryRows.
+// The access log (note_events) is written by the very statement that changes the note (note-sql.ts),
+// so a read, a burn or a delete commits together with its log entry, or not at all. The webhook
+// deliverer follows the log (lib/webhooks/fan-out-sql.ts): a read writes its entry and nothing else.
+// Also the log's own statements, run with queryRows.
 
 /** Who read: a daily fingerprint and a browser family (lib/notes/reader.ts), never the address. */
 export type Reader = { client: string | null; browser: string | null };
 
 /**
- * CTEs that log the rows of `events` (a query naming share_id, type, at, remaining_views,
- * read_count, api_key_id, content_id, recipient) and queue one delivery for each webhook of the
- * note's key that subscribed to `note.<type>`. The payload is built here, in the statement: the
- * note (or recipient's link) id, the event, its time, the recipient's label (sealed, as the link's
- * row holds it: opened at delivery), the counters; never content. A keyless note (api_key_id null)
- * joins no webhook.
+ * A CTE that logs the rows of `events` (a query naming share_id, type, at, remaining_views,
+ * read_count, content_id, recipient): with the counters a webhook's payload names, and the
+ * recipient's label sealed as the link's row holds it.
  */
 export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: null, browser: null }) {
   return Prisma.sql`
     events AS (${events}),
     logged AS (
-      INSERT INTO note_events (share_id, content_id, recipient, type, at, remaining_views, client, browser)
-      SELECT share_id, content_id, recipient, type::note_event_type, at, remaining_views,
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, remaining_views, read_count, client, browser)
+      SELECT share_id, content_id, recipient, type::note_event_type, at, remaining_views, read_count,
              CASE WHEN type IN ('read', 'password_failed') THEN ${reader.client} END,
              CASE WHEN type IN ('read', 'password_failed') THEN ${reader.browser} END
       FROM events
-    ), queued AS (
-      INSERT INTO webhook_deliveries (webhook_id, event, payload)
-      SELECT w.id, 'note.' || e.type, jsonb_build_object(
-               'type', 'note.' || e.type,
-               'timestamp', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'data', jsonb_build_object('id', e.share_id, 'recipient', e.recipient,
-                                          'read_count', e.read_count, 'remaining_views', e.remaining_views))
-      FROM events e JOIN webhooks w ON w.api_key_id = e.api_key_id AND 'note.' || e.type = ANY(w.events)
     )`;
 }
 
@@ -41,7 +31,7 @@ export function logEventsCtes(events: Prisma.Sql, reader: Reader = { client: nul
  */
 export function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, at = Prisma.sql`now()`) {
   return Prisma.sql`
-    SELECT id AS share_id, content_id, recipient, ${type} AS type, ${at} AS at, api_key_id,
+    SELECT id AS share_id, content_id, recipient, ${type} AS type, ${at} AS at,
            CASE WHEN burn_after IS NOT NULL THEN read_count END AS read_count,
            burn_after - read_count AS remaining_views
     FROM ${Prisma.raw(source)} ${tail}`;

@@ -166,7 +166,7 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * behind each other's commits, and its reads are counted by its access log alone. `verified.passwordHash` is
  * the password hash the caller checked the password against (null: only a note without a password
  * may be read), `verified.keyProofHash` likewise the key proof's hash (null: only a note without one).
- * The read, and the burn when it is the last, are logged with their webhooks in the same statement.
+ * The read, and the burn when it is the last, are logged in the same statement (webhooks follow the log).
  * A recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
  * ordinary note those parts match no row. With `keep`, the answer of a read that spent a view is
  * kept for a retry with the same Idempotency-Key (keepReadCte).
@@ -201,7 +201,7 @@ export function consumeNoteSql(
 /** What a note's kind is decided from, for the metrics (lib/metrics/metrics.ts noteKind). */
 const noteTraits = Prisma.sql`encrypted, password_hash IS NOT NULL AS password_required, multi_page, content_type`;
 
-/** A wrong password for a live note that does not count failures: its log entry and webhooks. */
+/** A wrong password for a live note that does not count failures: its log entry. */
 export function logPasswordFailureSql(id: string, reader: Reader) {
   return Prisma.sql`
     WITH live AS (

@@ -5,11 +5,13 @@ import { env, sealingKeys } from "../env";
 import { openRecipientLabel } from "../notes/recipient-sealing";
 import { writeLogLine } from "../process/log-line";
 import { deliverWebhook } from "./deliver-webhook";
+import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
 import { claimDeliveriesSql, type ClaimedDelivery } from "./outbox-sql";
 import { openWebhookSecret } from "./webhook-secret";
 
-// Delivers the outbox (webhook_deliveries), which the statements that record note events fill
-// (lib/notes/note-event-sql.ts). Each run claims what is due, tries each once, and records the
+// Delivers the outbox (webhook_deliveries), which each run first fills from the access log
+// (fan-out-sql.ts), and which the statement that records an answer to a request fills itself
+// (lib/requests). Each run then claims what is due, tries each once, and records the
 // outcome: delivered, or due again after a backoff (WEBHOOK_RETRY_BASE_MS, then 3 times longer each
 // time, at most 6 hours: about a day over 10 attempts with the default), or given up after the last.
 
@@ -17,6 +19,8 @@ import { openWebhookSecret } from "./webhook-secret";
 export const maxAttempts = 10;
 const maxDelayMs = 6 * 3600_000;
 const batchSize = 20;
+/** Log entries fanned out per statement: one short lock on the cursor row each. */
+const fanOutBatchSize = 500;
 /** Deliveries done (delivered or given up) are forgotten after this long. */
 const keepDoneDays = 7;
 
@@ -91,9 +95,21 @@ async function attempt(delivery: ClaimedDelivery): Promise<void> {
   }
 }
 
-/** Claims and attempts due deliveries until none is due (or `signal` stops it); counts attempts. */
+/** Fans out the log's new entries until none is left (or `signal` stops it). */
+async function fanOutNoteEvents(signal?: AbortSignal): Promise<void> {
+  while (!signal?.aborted) {
+    const [row] = await queryRows<FanOutRow>(fanOutNoteEventsSql(fanOutBatchSize));
+    if (!row || row.events < fanOutBatchSize) break;
+  }
+}
+
+/**
+ * Fans out the log's new entries, then claims and attempts due deliveries until none is due (or
+ * `signal` stops it); counts attempts.
+ */
 export async function deliverDueWebhooks(signal?: AbortSignal): Promise<number> {
   const leaseMs = env.WEBHOOK_TIMEOUT_MS + 60_000;
+  await fanOutNoteEvents(signal);
   let attempted = 0;
   while (!signal?.aborted) {
     const claimed = await queryRows<ClaimedDelivery>(claimDeliveriesSql(batchSize, leaseMs));
