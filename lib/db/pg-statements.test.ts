@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { Prisma } from "../generated/prisma/client";
 import { testDatabaseUrl } from "../test/database";
-import { queryPool } from "./pg-statements";
+import { ofShape, queryPool } from "./pg-statements";
 
 // One connection, so that every statement lands where pg_prepared_statements can see it.
 const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
@@ -45,5 +45,24 @@ describe("queryPool", () => {
     const names = await preparedNames();
     expect(names).toHaveLength(32);
     expect(new Set(names)).toEqual(new Set(Array.from({ length: 32 }, (_, i) => `notes_${i + 1}`)));
+  });
+});
+
+describe("ofShape", () => {
+  const pick = (column: "a" | "bb", value: number) =>
+    Prisma.sql`SELECT ${value}::int AS ${Prisma.raw(column)}`;
+
+  it("gives every statement of a shape the first one's text object, with its own values", () => {
+    const first = ofShape("test pick", pick("a", 1));
+    const second = ofShape("test pick", pick("a", 2));
+    expect(second.text).toBe(first.text);
+    expect(second.values).toEqual([2]);
+  });
+
+  it("keeps a statement's own text when its pieces are not the shape's", async () => {
+    ofShape("test pick again", pick("a", 1));
+    const other = ofShape("test pick again", pick("bb", 3));
+    expect(other.text).toBe("SELECT $1::int AS bb");
+    expect(await queryPool(pool, other, { prepared: false })).toEqual([{ bb: 3 }]);
   });
 });

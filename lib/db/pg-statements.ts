@@ -20,6 +20,29 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Each shape's text, with the number and total length of the pieces it was built from. */
+const shapeTexts = new Map<string, { text: string; pieces: number; length: number }>();
+
+/**
+ * `statement` with its text built once per `shape`, a name for every choice its builder makes that
+ * changes the text (the values never do). Building a long statement's text anew on every call, then
+ * hashing it to find its prepared name, cost more CPU than the rest of the driver's work for it
+ * (docs/benchmarks.md). A statement whose pieces differ from the shape's in number or total length
+ * (a choice the shape does not name) gets its own text, built as before.
+ */
+export function ofShape(shape: string, statement: Prisma.Sql): Prisma.Sql {
+  const { strings } = statement;
+  let length = 0;
+  for (const piece of strings) length += piece.length;
+  let known = shapeTexts.get(shape);
+  if (known === undefined && shapeTexts.size < maxNamedStatements) {
+    known = { text: statement.text, pieces: strings.length, length };
+    shapeTexts.set(shape, known);
+  }
+  if (known?.pieces !== strings.length || known.length !== length) return statement;
+  return Object.create(statement, { text: { value: known.text } }) as Prisma.Sql;
+}
+
 /**
  * Runs `statement` on `pool` and returns its rows. `prepared: false` (a pooler in transaction mode
  * that cannot keep prepared statements, see DATABASE_PREPARED_STATEMENTS) sends it unnamed.

@@ -16,9 +16,15 @@ const outcomeUnknown = () =>
       "same Idempotency-Key to get its answer.",
   );
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("content-type", jsonType);
+/**
+ * A JSON answer. `headers` are lower-case names, as a literal: the Response makes its own Headers
+ * from them, so none is made here only to be copied.
+ */
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Readonly<Record<string, string>> } = {},
+) {
+  const headers = { ...init.headers, "content-type": jsonType };
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 

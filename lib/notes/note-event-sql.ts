@@ -37,10 +37,14 @@ export function eventsOf(source: string, type: Prisma.Sql, tail = Prisma.empty, 
     FROM ${Prisma.raw(source)} ${tail}`;
 }
 
-/** The `burned` rows of the rows of `source` that burned, and of the owners their end burned (endLinksCtes). */
-export function burnedOf(source: string) {
-  return Prisma.sql`${eventsOf(source, Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}
-    UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`;
+/**
+ * The `burned` rows of the rows of `source` that burned, and with `links` (rows that may be
+ * recipients' links), of the owners their end burned (endLinksCtes).
+ */
+export function burnedOf(source: string, links = true) {
+  const own = eventsOf(source, Prisma.sql`'burned'`, Prisma.sql`WHERE burned`);
+  if (!links) return own;
+  return Prisma.sql`${own} UNION ALL ${eventsOf("ended", Prisma.sql`'burned'`, Prisma.sql`WHERE burned`)}`;
 }
 
 /**

@@ -67,7 +67,12 @@ export function endLinksCtes(source: string, ends: Prisma.Sql, ownPages: boolean
       FROM ${from} s WHERE o.id = s.content_id AND ${ends}
       RETURNING o.id, o.content_id, o.recipient, NULL::int AS burn_after, NULL::int AS read_count,
                 o.api_key_id, o.burned_at IS NOT NULL AS burned
-    ), purged AS (
-      DELETE FROM share_pages WHERE share_id IN (${own} SELECT id FROM ended WHERE burned)
+    ), ${purgePagesCte(Prisma.sql`${own} SELECT id FROM ended WHERE burned`)}`;
+}
+
+/** The CTE `purged`, deleting the pages of the notes `ids` (a query of ids) names: those a statement burned. */
+export function purgePagesCte(ids: Prisma.Sql) {
+  return Prisma.sql`purged AS (
+      DELETE FROM share_pages WHERE share_id IN (${ids})
     )`;
 }

@@ -1,8 +1,15 @@
 import { Prisma } from "../generated/prisma/client";
+import { ofShape } from "../db/pg-statements";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { forgetKeptAnswersCte, keepCreateCte, keepReadCte, type KeepAnswer } from "./kept-answer-sql";
-import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
+import {
+  endLinksCtes,
+  insertLinksCte,
+  linkIdsFree,
+  purgePagesCte,
+  type RecipientLink,
+} from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
 // Every statement on the notes tables (shares, share_pages), named, in one place. The domain runs
@@ -100,7 +107,9 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
  * (liveNote in the subquery names the link's columns).
  */
 export function noteMetaSql(id: string) {
-  return Prisma.sql`
+  return ofShape(
+    "meta",
+    Prisma.sql`
     SELECT id, created_at, expires_at, burn_after, live_links,
            CASE WHEN burn_after IS NULL THEN NULL
                 WHEN live_links IS NULL THEN greatest(burn_after - read_count, 0)
@@ -108,17 +117,21 @@ export function noteMetaSql(id: string) {
                       WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views,
            password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
            burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending
-    FROM shares WHERE id = ${id} AND ${liveNote}`;
+    FROM shares WHERE id = ${id} AND ${liveNote}`,
+  );
 }
 
 /** Not an owner handle, whose content is read through its recipients' links only. */
 const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 
-/** What a read is checked against before it may count: the password's hash and the key proof's. */
+/**
+ * What a read is checked against before it may count (the password's hash and the key proof's), and
+ * whether the id is a recipient's link, which consumeNoteSql reads with a statement of its own.
+ */
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
-           files_pending
+           files_pending, content_id IS NOT NULL AS link
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -167,20 +180,29 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * the password hash the caller checked the password against (null: only a note without a password
  * may be read), `verified.keyProofHash` likewise the key proof's hash (null: only a note without one).
  * The read, and the burn when it is the last, are logged in the same statement (webhooks follow the log).
- * A recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
- * ordinary note those parts match no row. With `keep`, the answer of a read that spent a view is
- * kept for a retry with the same Idempotency-Key (keepReadCte).
+ * With `link`, the statement reads only a recipient's link, which reads its owner's pages, and whose
+ * burn may end the owner (endLinksCtes); without it, only an ordinary note, whose statement has no
+ * part for links at all (the caller knows which from notePasswordHashSql, or tries the ordinary one
+ * first). With `keep`, the answer of a read that spent a view is kept for a retry with the same
+ * Idempotency-Key (keepReadCte).
  */
 export function consumeNoteSql(
   id: string,
   verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
-  keep?: KeepAnswer,
+  options: { link: boolean; keep?: KeepAnswer },
 ) {
+  const { link, keep } = options;
   const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending
+    AND content_id IS ${link ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}
     AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
     AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
-  return Prisma.sql`
+  const ends = link
+    ? endLinksCtes("consumed", Prisma.sql`s.burned`, false)
+    : purgePagesCte(Prisma.sql`SELECT id FROM consumed WHERE burned`);
+  return ofShape(
+    `consume ${link} ${keep !== undefined}`,
+    Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
         read_count = read_count + 1,
@@ -189,13 +211,14 @@ export function consumeNoteSql(
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
-    ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
+    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${ends},
+    ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed", link)}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
            opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,
            p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
     FROM ${Prisma.raw(opened)} JOIN share_pages p ON p.share_id = opened.sealed_as
-    ORDER BY p.page_index`;
+    ORDER BY p.page_index`,
+  );
 }
 
 /** What a note's kind is decided from, for the metrics (lib/metrics/metrics.ts noteKind). */

@@ -106,21 +106,27 @@ const badKeyProof = () =>
     "This end-to-end encrypted note is read only with the proof of its link's key (key_proof), and none or a wrong one was given: is the part after # missing from the link? No view was spent.",
   );
 
+/** A read's statement: which note, checked against what, as which kind (consumeNoteSql's `link`). */
+type Consumption = {
+  id: string;
+  verified: { passwordHash: string | null; keyProofHash: string | null };
+  link: boolean;
+  reader: Reader;
+};
+
 /**
  * Consumes a view, then opens the pages: with the key derived from the password just checked, or
  * the server's keys for a note without a password (or one stored before password sealing). Counts
  * the read (and the burn, when it was the last view) in the metrics.
  */
 async function consume(
-  id: string,
-  verified: { passwordHash: string | null; keyProofHash: string | null },
-  reader: Reader,
+  { id, verified, link, reader }: Consumption,
   passwordKey: SealingKey | null = null,
   idempotency: KeptReadKey | null = null,
 ): Promise<ReadNoteRow | null> {
   const rows = idempotency
-    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, keep))
-    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader));
+    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, { link, keep }))
+    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader, { link }));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
@@ -144,7 +150,13 @@ async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow 
   return kept ? openConsumedRows(kept.rows, kept.keys) : null;
 }
 
-type StoredPassword = { hash: string | null; counts_failures: boolean; key_proof_hash: string | null };
+type StoredPassword = {
+  hash: string | null;
+  counts_failures: boolean;
+  key_proof_hash: string | null;
+  /** a recipient's link, read by a statement of its own */
+  link: boolean;
+};
 
 /** What a read is checked against; a note whose files are still uploading is not read at all. */
 async function passwordHashOf(id: string): Promise<StoredPassword | null> {
@@ -231,15 +243,19 @@ export async function readNote(options: {
     : null;
 
   // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note
-  // that is gone may have an answer kept by an earlier read with that key.
+  // that is gone may have an answer kept by an earlier read with that key. A recipient's link is not
+  // read by the ordinary note's statement: the lookup that follows says it is one, and its own
+  // statement reads it.
   if ((password === undefined || password === "") && keyProof === undefined) {
-    const unverified = { passwordHash: null, keyProofHash: null };
+    const unverified = { id, verified: { passwordHash: null, keyProofHash: null }, reader };
     const read =
-      (await consume(id, unverified, reader, null, idempotency)) ?? (await keptAnswer(idempotency));
+      (await consume({ ...unverified, link: false }, null, idempotency)) ?? (await keptAnswer(idempotency));
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.key_proof_hash) throw badKeyProof();
     if (stored?.hash) throw badPassword();
+    const linkRead = stored?.link ? await consume({ ...unverified, link: true }, null, idempotency) : null;
+    if (linkRead) return linkRead;
     throw notFound();
   }
 
@@ -249,7 +265,8 @@ export async function readNote(options: {
   const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
   const verified = { passwordHash: stored.hash, keyProofHash };
   const read =
-    (await consume(id, verified, reader, passwordKey, idempotency)) ?? (await keptAnswer(idempotency));
+    (await consume({ id, verified, link: stored.link, reader }, passwordKey, idempotency)) ??
+    (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;
 }

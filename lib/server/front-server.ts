@@ -95,17 +95,18 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
     }
     const pathname = target.split("?", 1)[0] ?? "/";
     const limit = bodyLimitOf(pathname);
-    const tooLargeRefusal = {
-      apiError: limit.apiError,
-      status: 413,
-      text: `Payload too large: the request body is over ${limit.maxBytes} bytes.`,
-    };
+    const refuseTooLarge = () =>
+      refuseRequest(res, pathname, {
+        apiError: limit.apiError(),
+        status: 413,
+        text: `Payload too large: the request body is over ${limit.maxBytes} bytes.`,
+      });
     const body = checkRequestBody(req, limit.maxBytes);
     if (body === "within") return void run(req, res, requestId);
-    if (body === "too_large") return void refuseRequest(res, pathname, tooLargeRefusal);
+    if (body === "too_large") return void refuseTooLarge();
     void body.then((outcome) => {
       if (outcome === "within") void run(req, res, requestId);
-      else if (outcome === "too_large") void refuseRequest(res, pathname, tooLargeRefusal);
+      else if (outcome === "too_large") void refuseTooLarge();
     });
   });
   // Slow or idle clients cannot hold connections for long, and their number is capped

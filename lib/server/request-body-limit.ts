@@ -14,14 +14,15 @@ const chunkUpload = patternRegExp("/api/v1/shares/[id]/files/[index]/chunks/[chu
 
 /**
  * The most a request to `pathname` may send, and the refusal of more: a file chunk's upload takes
- * one chunk, every other request 2 MiB.
+ * one chunk, every other request 2 MiB. The refusal is made only when a body is refused: an error
+ * captures a stack trace, which every request paid for when it was made up front.
  */
-export function bodyLimitOf(pathname: string): { maxBytes: number; apiError: ApiError } {
+export function bodyLimitOf(pathname: string): { maxBytes: number; apiError: () => ApiError } {
   if (chunkUpload.test(pathname)) {
-    const apiError = new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`);
+    const apiError = () => new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`);
     return { maxBytes: maxWireChunkBytes, apiError };
   }
-  return { maxBytes: maxBodyBytes, apiError: tooLarge() };
+  return { maxBytes: maxBodyBytes, apiError: tooLarge };
 }
 
 /** What became of the body: all of it arrived within the limit, it went over, or the client left. */
