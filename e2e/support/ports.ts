@@ -66,10 +66,12 @@ export const testPorts = {
   // e2e/browser/requests-privacy.spec.ts and e2e/api/cli-requests.spec.ts
   requestsPrivacy: base + 141,
   requestsCli: base + 142,
-  // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
+  // e2e/api/files-lifecycle.spec.ts, files-memory.spec.ts; e2e/browser/files-storages.spec.ts
   filesLifecycle: base + 100,
   filesEmbedded: base + 101,
   filesMemory: base + 102,
+  filesStoragesS3Server: base + 103,
+  filesStoragesS3Store: base + 104,
   // e2e/api/files-s3.spec.ts: the service with FILE_STORAGE=s3 and the s3rver it stores in
   filesS3Server: base + 110,
   filesS3Store: base + 111,
