@@ -8,6 +8,7 @@ import {
   withoutSavePicker,
   type TestFile,
 } from "../support/files";
+import { timeouts } from "../support/timeouts";
 import { expect } from "./browser-test";
 
 // Files through the pages of the server at `base`, as the files specs drive them: the create page
@@ -98,7 +99,7 @@ export async function expectLargeFileThroughPages(
   await page.getByRole("button", { name: "Create note" }).click();
   await expect(page.getByRole("progressbar", { name: "All files" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible({
-    timeout: 5 * 60_000,
+    timeout: timeouts.largeFile,
   });
   const uploadSeconds = (Date.now() - started) / 1000;
   const url = await page.getByRole("textbox", { name: "Link" }).inputValue();

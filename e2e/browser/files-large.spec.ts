@@ -37,7 +37,7 @@ test.describe("a 200 MiB file", () => {
   });
 
   test("goes up, asks before it comes down, and arrives whole", async ({ page, browser }) => {
-    test.setTimeout(10 * 60_000);
+    test.setTimeout(2 * timeouts.largeFile);
     const took = await expectLargeFileThroughPages(page, browser, server.url, { path, digest });
     console.log(
       `200 MiB through the pages: upload ${took.uploadSeconds.toFixed(1)} s, download ${took.downloadSeconds.toFixed(1)} s`,

@@ -54,8 +54,9 @@ for (const [storage, start] of Object.entries(storages)) {
     });
 
     test("CLI: a file of 200 MiB arrives whole", async () => {
-      test.setTimeout(timeouts.serverTest);
-      const link = await create(server.url, ["--file", large.path], "", timeouts.cliLargeFile);
+      // Two runs of the CLI (create, read), each of which may take minutes on the embedded database.
+      test.setTimeout(2 * timeouts.largeFile);
+      const link = await create(server.url, ["--file", large.path], "", timeouts.largeFile);
       expect(await savedSha256(link, "large.bin")).toBe(large.digest);
     });
 
@@ -70,7 +71,7 @@ for (const [storage, start] of Object.entries(storages)) {
       page,
       browser,
     }) => {
-      test.setTimeout(10 * 60_000);
+      test.setTimeout(2 * timeouts.largeFile);
       const took = await expectLargeFileThroughPages(page, browser, server.url, large);
       console.log(
         `200 MiB through the pages on ${storage}: upload ${took.uploadSeconds.toFixed(1)} s, download ${took.downloadSeconds.toFixed(1)} s`,

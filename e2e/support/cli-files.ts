@@ -50,7 +50,7 @@ export async function readSaved(link: string, directory: string, args: string[] 
 /** Reads `link` (a note of files alone) with --save into a new folder: the SHA-256 of file `name`. */
 export async function savedSha256(link: string, name: string) {
   const directory = await folder("save");
-  const read = await notesCli(["read", link, "--save", directory], { timeout: timeouts.cliLargeFile });
+  const read = await notesCli(["read", link, "--save", directory], { timeout: timeouts.largeFile });
   expect(read, read.stderr).toEqual({ code: 0, stdout: "", stderr: "" });
   return sha256OfPath(path.join(directory, name));
 }
