@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, open, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { folder, savedSha256 } from "../support/cli-files";
 import { dumpDatabase } from "../support/dump-database";
 import { MiB } from "../support/file-transfer";
+import { sha256OfPath, writeRandomFile } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
 import { testPorts } from "../support/ports";
@@ -51,37 +52,10 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-async function folder(prefix: string) {
-  await mkdir(test.info().outputPath(), { recursive: true });
-  return mkdtemp(test.info().outputPath(`${prefix}-`));
-}
-
-/** A file of `size` random bytes, written 1 MiB at a time: its path and SHA-256. */
+/** A file of `size` random bytes in a new folder: its path and SHA-256. */
 async function bigFile(name: string, size: number) {
   const file = path.join(await folder("send"), name);
-  const handle = await open(file, "w");
-  const hash = createHash("sha256");
-  for (let written = 0; written < size; written += MiB) {
-    const piece = randomBytes(Math.min(MiB, size - written));
-    hash.update(piece);
-    await handle.write(piece);
-  }
-  await handle.close();
-  return { file, sha256: hash.digest("hex") };
-}
-
-async function sha256Of(file: string) {
-  const hash = createHash("sha256");
-  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
-  return hash.digest("hex");
-}
-
-/** Reads `link` with --save into a new folder: the saved file's SHA-256. */
-async function savedSha256(link: string, name: string) {
-  const directory = await folder("save");
-  const read = await notesCli(["read", link, "--save", directory]);
-  expect(read, read.stderr).toEqual({ code: 0, stdout: "", stderr: "" });
-  return sha256Of(path.join(directory, name));
+  return { file, sha256: await writeRandomFile(file, size) };
 }
 
 /**
@@ -121,7 +95,7 @@ test("an end-to-end file's plaintext, name and key reach no request, no row and 
   expect(created, created.stderr).toMatchObject({ code: 0 });
   const link = created.stdout.trimEnd();
   const key = link.split("#")[1]!;
-  expect(await savedSha256(link, name)).toBe(await sha256Of(file));
+  expect(await savedSha256(link, name)).toBe(await sha256OfPath(file));
 
   const requests = requestsSent();
   expect(requests).toEqual([

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, open, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sealNote } from "../../cli/lib/envelope.js";
 import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
+import { create, expectEdgeFilesThroughCli, folder, randomFiles, readSaved } from "../support/cli-files";
 import { MiB, putChunk } from "../support/file-transfer";
+import { sha256OfPath as sha256Of } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
 
@@ -13,82 +13,12 @@ import { notesCli } from "../support/notes-cli";
 // password; a name that would leave the folder is refused, and no file is ever written over.
 // (The 200 MiB files, the dropped connection and what the server sees: cli-files-server.spec.ts.)
 
-type SavedFile = { name: string; type: string; size: number; path: string | null };
-
-/** A new folder in the test's output folder. */
-async function folder(prefix: string) {
-  await mkdir(test.info().outputPath(), { recursive: true });
-  return mkdtemp(test.info().outputPath(`${prefix}-`));
-}
-
-/** Files of these sizes (random bytes), written in a new folder: their paths and SHA-256. */
-async function randomFiles(sizes: Record<string, number>) {
-  const directory = await folder("send");
-  return Promise.all(
-    Object.entries(sizes).map(async ([name, size]) => {
-      const bytes = randomBytes(size);
-      const file = path.join(directory, name);
-      await writeFile(file, bytes);
-      return { file, name, size, sha256: createHash("sha256").update(bytes).digest("hex") };
-    }),
-  );
-}
-
-/** The SHA-256 of a file, read as a stream. */
-async function sha256Of(file: string) {
-  const hash = createHash("sha256");
-  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
-  return hash.digest("hex");
-}
-
-async function create(server: string, args: string[], input?: string) {
-  const run = await notesCli(["create", ...args], { input, env: { NOTES_SERVER: server } });
-  expect(run, run.stderr).toMatchObject({ code: 0 });
-  return run.stdout.trimEnd();
-}
-
-async function readSaved(link: string, directory: string, args: string[] = []) {
-  const run = await notesCli(["read", link, "--save", directory, "--json", ...args]);
-  expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
-  return JSON.parse(run.stdout) as { pages: unknown[]; files?: SavedFile[] };
-}
-
-const edgeSizes = { "empty.bin": 0, "one.txt": 1, "chunk.bin": MiB, "chunk-and-one.pdf": MiB + 1 };
-const types: Record<string, string> = {
-  "empty.bin": "application/octet-stream",
-  "one.txt": "text/plain",
-  "chunk.bin": "application/octet-stream",
-  "chunk-and-one.pdf": "application/pdf",
-};
-
 test.describe("notes create --file and notes read --save", () => {
   for (const mode of ["end to end", "plain"] as const) {
     test(`${mode}: files of 0 B, 1 B, 1 MiB and 1 MiB + 1 arrive whole, beside the text`, async ({
-      api,
       baseURL,
     }) => {
-      const files = await randomFiles(edgeSizes);
-      const flags = mode === "plain" ? ["--no-encrypt"] : [];
-      const link = await create(
-        baseURL!,
-        [...flags, "-", ...files.flatMap(({ file }) => ["--file", file])],
-        "text\n",
-      );
-      const id = link.split("/").pop()!.split("#")[0]!;
-      expect(link.includes("#")).toBe(mode === "end to end");
-      const { json: meta } = await api.meta(id);
-      expect(meta).toMatchObject({ encrypted: mode === "end to end", files_pending: false });
-
-      const directory = await folder("save");
-      const read = await readSaved(link, directory);
-      expect(read.pages).toEqual([{ title: "", content: "text\n", format: "markdown" }]);
-      expect(read.files).toEqual(
-        files.map(({ name, size }) => ({ name, type: types[name], size, path: path.join(directory, name) })),
-      );
-      for (const { name, sha256 } of files) expect(await sha256Of(path.join(directory, name))).toBe(sha256);
-      // Without --json the text is printed as ever.
-      const again = await notesCli(["read", link, "--save", await folder("again")]);
-      expect(again).toEqual({ code: 0, stdout: "text\n", stderr: "" });
+      await expectEdgeFilesThroughCli(baseURL!, mode);
     });
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sealNote } from "../../lib/crypto/envelope";
-import { createDatabase, dropDatabase } from "../../lib/test/database";
 import {
   createNote,
   download,
@@ -13,62 +12,51 @@ import {
   type CreatedFiles,
 } from "../support/file-transfer";
 import { answerWithFiles, createRequest, openAnswerFiles, sha256 } from "../support/answer-files";
+import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { expect, test } from "../support/fixtures";
 import { testPorts } from "../support/ports";
-import { startS3Server, type S3Server } from "../support/s3-server";
-import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // Files with FILE_STORAGE=s3 against s3rver (a real S3 API, e2e/support/s3-server.ts), each
 // installation with a database and a bucket of its own so that the bucket's chunks can be counted
-// exactly: the round trips of files.spec.ts, what is left in the bucket after each way a note goes
+// exactly: the small round trips of files.spec.ts, what is left in the bucket after each way a note goes
 // (owner delete, take-down, burn once the grant ends, expiry, an abandoned upload),
-// and a store that goes away in the middle of an upload.
+// and a store that goes away in the middle of an upload. (The 200 MiB files, and the CLI and the
+// pages on S3 storage: e2e/browser/files-storages.spec.ts.)
 
-interface Installation {
-  server: ServerProcess;
-  s3: S3Server;
+interface Installation extends S3FileServer {
   /** how many chunks the bucket holds */
   chunksInBucket(): Promise<number>;
   sql: pg.Client;
-  close(): Promise<void>;
 }
 
 const cronSecret = randomBytes(24).toString("hex");
 const adminSecret = randomBytes(24).toString("hex");
 
 async function install(serverPort: number, storePort: number): Promise<Installation> {
-  const name = `notes_e2e_files_s3_${randomBytes(5).toString("hex")}`;
-  const databaseUrl = await createDatabase(name);
-  const s3 = await startS3Server({ port: storePort });
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  let server: ServerProcess | undefined;
+  const installed = await startS3FileServer({
+    serverPort,
+    storePort,
+    env: {
+      FILE_MAX_BYTES: String(200 * MiB),
+      CRON_SECRET: cronSecret,
+      ADMIN_SECRET: adminSecret,
+      CLEANUP_INTERVAL_SECONDS: "0",
+    },
+  });
+  const sql = new pg.Client({ connectionString: installed.databaseUrl });
   const close = async () => {
-    await server?.stop();
     await sql.end();
-    await s3.remove();
-    await dropDatabase(name);
+    await installed.close();
   };
   try {
     await sql.connect();
-    server = await startServer({
-      port: serverPort,
-      env: {
-        DATABASE_URL: databaseUrl,
-        FILE_STORAGE: "s3",
-        ...s3.variables,
-        FILE_MAX_BYTES: String(200 * MiB),
-        CRON_SECRET: cronSecret,
-        ADMIN_SECRET: adminSecret,
-        CLEANUP_INTERVAL_SECONDS: "0",
-      },
-    });
-    const chunksInBucket = async () => (await s3.objectKeys()).length;
-    return { server, s3, chunksInBucket, sql, close };
   } catch (error) {
     await close();
     throw error;
   }
+  const chunksInBucket = async () => (await installed.s3.objectKeys()).length;
+  return { ...installed, chunksInBucket, sql, close };
 }
 
 /** A note with one file of `size` bytes declared, nothing uploaded yet. */
@@ -160,21 +148,6 @@ test.describe("files on S3 storage", () => {
       }
     });
   }
-
-  test("a 200 MiB end-to-end file streams in and out with the same SHA-256", async () => {
-    test.setTimeout(timeouts.serverTest);
-    const base = s3.server.url;
-    const size = 200 * MiB;
-    const { created, got, sent } = await roundTrip(base, size, true);
-    expect(await s3.chunksInBucket()).toBe(200);
-    expect({ status: got.status, length: got.length, digest: got.digest }).toEqual({
-      status: 200,
-      length: size + 200 * 16,
-      digest: sent,
-    });
-    expect((await ownerDelete(base, created.id, created.delete_token)).status).toBe(204);
-    expect(await s3.chunksInBucket()).toBe(0);
-  });
 
   test("an answer's files through the bucket: the requester opens them whole; burn and expiry leave nothing", async () => {
     const base = s3.server.url;

@@ -1,86 +1,25 @@
-import type { Browser, Page } from "@playwright/test";
-import {
-  chunkEdgeFiles,
-  downloadBy,
-  fileInput,
-  idOf,
-  sha256,
-  withoutSavePicker,
-  type TestFile,
-} from "../support/files";
+import { chunkEdgeFiles, downloadBy, fileInput, sha256 } from "../support/files";
 import { expect, test } from "./browser-test";
+import { createWithFiles, expectEdgeFilesThroughPages, expectSavedAsSent, readerPage } from "./file-pages";
 
 // Files through the pages: the create page sends them (end to end by default), the viewer lists them
 // after the read and saves them; what the reader's browser saved is what the writer's was given.
 
-const encryptSwitch = (page: Page) =>
-  page.getByRole("switch", { name: "Encrypt in this browser (end to end)" });
-
-/** Creates a note of `text` (none: files only) and `files` on the create page; its link. */
-async function createWithFiles(page: Page, files: TestFile[], text: string, encrypt = true): Promise<string> {
-  await page.goto("/");
-  if (!encrypt) await encryptSwitch(page).uncheck();
-  if (text) await page.getByLabel("Text").fill(text);
-  await fileInput(page).setInputFiles(files);
-  await expect(page.getByRole("list", { name: "Files to send" }).getByRole("listitem")).toHaveCount(
-    files.length,
-  );
-  await page.getByRole("button", { name: "Create note" }).click();
-  await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible();
-  return page.getByRole("textbox", { name: "Link" }).inputValue();
-}
-
-/** Opens the link in a browser of its own, as the reader would. */
-async function readerPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext();
-  await withoutSavePicker(context);
-  const reader = await context.newPage();
-  await reader.goto(url);
-  return reader;
-}
-
-/** Saves every file from the reader's page and compares each with the original. */
-async function expectSavedAsSent(reader: Page, files: TestFile[]) {
-  for (const file of files) {
-    const saved = await downloadBy(reader, () =>
-      reader.getByRole("button", { name: `Download ${file.name}` }).click(),
-    );
-    expect(saved).toEqual({ name: file.name, sha256: sha256(file.buffer) });
-  }
-}
-
 test("end to end: files of 0 B, 1 B, one chunk and one chunk plus one byte arrive as they were", async ({
   page,
   browser,
-  api,
+  baseURL,
 }) => {
-  const files = chunkEdgeFiles();
-  const url = await createWithFiles(page, files, "the files are below");
-  expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByText("End-to-end encrypted: the key is the part of the link after #")).toBeVisible();
-  const meta = await api.meta(idOf(url));
-  expect(meta.json).toMatchObject({ encrypted: true, files_pending: false });
-
-  const reader = await readerPage(browser, url);
-  await expect(reader.getByRole("region", { name: "4 files" })).toBeVisible();
-  const rows = reader.getByRole("region", { name: "4 files" }).getByRole("listitem");
-  await expect(rows).toHaveText([
-    /empty\.bin\s*application\/octet-stream\s*0 B/,
-    /one-byte\.txt\s*text\/plain\s*1 B/,
-    /one-chunk\.bin\s*application\/octet-stream\s*1 MiB/,
-    /chunk-plus-one\.bin\s*application\/octet-stream\s*1 MiB/,
-  ]);
-  await expect(reader.getByRole("article", { name: "Note" })).toHaveText("the files are below");
-  await expectSavedAsSent(reader, files);
-  await reader.context().close();
+  await expectEdgeFilesThroughPages(page, browser, baseURL!);
 });
 
 test("plain, files only: the server names them, the viewer shows no empty text, links download", async ({
   page,
   browser,
+  baseURL,
 }) => {
   const files = chunkEdgeFiles();
-  const url = await createWithFiles(page, files, "", false);
+  const url = await createWithFiles(page, baseURL!, files, "", false);
   expect(url).not.toContain("#");
 
   const reader = await readerPage(browser, url);
@@ -98,10 +37,11 @@ test("plain, files only: the server names them, the viewer shows no empty text, 
 test("where the browser can write files, the download goes to the chosen file chunk by chunk", async ({
   page,
   browser,
+  baseURL,
 }) => {
   const [, , , file] = chunkEdgeFiles();
   if (!file) throw new Error("no file");
-  const url = await createWithFiles(page, [file], "");
+  const url = await createWithFiles(page, baseURL!, [file], "");
   const context = await browser.newContext();
   // A save dialog Playwright can answer: the page's writes are kept, one entry per write.
   await context.addInitScript(() => {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import type { BrowserContext, Download, Locator, Page } from "@playwright/test";
 
 // What the files specs share: files of the sizes that matter to chunking, and the SHA-256 of what a
-// browser saved, to compare with what it was given.
+// browser or the CLI saved, to compare with what it was given.
 
 export const MiB = 1024 * 1024;
 
@@ -28,6 +29,22 @@ export const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").updat
 export async function sha256OfPath(path: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  return hash.digest("hex");
+}
+
+/** Writes `size` random bytes to `path` 1 MiB at a time (never the whole file in memory): their SHA-256. */
+export async function writeRandomFile(path: string, size: number): Promise<string> {
+  const hash = createHash("sha256");
+  const file = await open(path, "w");
+  try {
+    for (let written = 0; written < size; written += MiB) {
+      const block = randomBytes(Math.min(MiB, size - written));
+      hash.update(block);
+      await file.write(block);
+    }
+  } finally {
+    await file.close();
+  }
   return hash.digest("hex");
 }
 

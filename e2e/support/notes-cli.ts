@@ -17,11 +17,17 @@ function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Runs `command ARGS` with `input` on stdin, without a terminal: its exit code and output. */
-export function runCommand(command: string, args: string[], env: Record<string, string>, input?: string) {
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+  timeout: number = timeouts.cli,
+) {
   return new Promise<CliRun>((resolve, reject) => {
     // detached: a session of its own, without the terminal the tests may have been started from,
     // so a prompt can only happen where a test gives the child a terminal on purpose.
-    const child = spawn(command, args, { env: cliEnv(env), detached: true, timeout: timeouts.cli });
+    const child = spawn(command, args, { env: cliEnv(env), detached: true, timeout });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -32,9 +38,11 @@ export function runCommand(command: string, args: string[], env: Record<string, 
   });
 }
 
-/** `notes ARGS` with `input` on stdin (empty when not given) and no terminal. */
-export const notesCli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  runCommand(process.execPath, [notesBin, ...args], options.env ?? {}, options.input);
+/** `notes ARGS` with `input` on stdin (empty when not given) and no terminal, stopped after `timeout` ms. */
+export const notesCli = (
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; timeout?: number } = {},
+) => runCommand(process.execPath, [notesBin, ...args], options.env ?? {}, options.input, options.timeout);
 
 // A terminal for the child: python3's pty module forks it with a pseudo-terminal as its controlling
 // terminal, stdin, stdout and stderr, answers each "Password" prompt with the next answer and Enter,

@@ -70,10 +70,12 @@ export const testPorts = {
   requestsAtRest: base + 143,
   // e2e/api/request-files.spec.ts
   requestFiles: base + 155,
-  // e2e/api/files-lifecycle.spec.ts, files-embedded.spec.ts, files-memory.spec.ts
+  // e2e/api/files-lifecycle.spec.ts, files-memory.spec.ts; e2e/browser/files-storages.spec.ts
   filesLifecycle: base + 100,
   filesEmbedded: base + 101,
   filesMemory: base + 102,
+  filesStoragesS3Server: base + 103,
+  filesStoragesS3Store: base + 104,
   // e2e/api/files-s3.spec.ts: the service with FILE_STORAGE=s3 and the s3rver it stores in
   filesS3Server: base + 110,
   filesS3Store: base + 111,

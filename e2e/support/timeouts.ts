@@ -15,6 +15,8 @@ export const timeouts = {
   webServer: 600_000,
   /** one run of a command-line script (`npm run keys`, `npm run cleanup`) */
   cli: 120_000,
+  /** a 200 MiB file one way through a client (a CLI run, a page's upload): minutes on the embedded database */
+  largeFile: 480_000,
   /** an expectation on a page, or an expect.poll, waiting for a state to arrive */
   expect: 30_000,
   /** one HTTP request to a test server, so that a hung answer fails the test with its cause */
