@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { downloadFile, openSink, type NoteFile } from "@/lib/browser/file-download";
 import { formatSize } from "@/lib/i18n/format-size";
 
@@ -115,10 +115,12 @@ function FileRow({ file }: { file: NoteFile }) {
  */
 export function FileList({ files, grantHint = true }: { files: NoteFile[]; grantHint?: boolean }) {
   const t = useTranslations("files");
+  // A requester's page lists several answers' files: each list needs a heading id of its own.
+  const headingId = useId();
   if (files.length === 0) return null;
   return (
-    <section aria-labelledby="files-heading">
-      <h2 id="files-heading">{t("heading", { count: files.length })}</h2>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{t("heading", { count: files.length })}</h2>
       {grantHint && <p className="hint">{t("grantHint")}</p>}
       <ul className="file-rows">
         {files.map((file) => (
