@@ -1,5 +1,11 @@
 import { Prisma } from "../generated/prisma/client";
-import { insertFilesCte, type NewFiles } from "../files/file-sql";
+import {
+  filesMatchGrant,
+  grantFilesCte,
+  insertFilesCte,
+  type NewFiles,
+  type ReadGrant,
+} from "../files/file-sql";
 import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { forgetKeptAnswersCte, keepCreateCte, keepReadCte, type KeepAnswer } from "./kept-answer-sql";
 import { endLinksCtes, insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
@@ -118,7 +124,7 @@ const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
-           files_pending
+           files_pending, file_count
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -169,15 +175,17 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * The read, and the burn when it is the last, are logged with their webhooks in the same statement.
  * A recipient's link reads its owner's pages, and its burn may end the owner (endLinksCtes); for an
  * ordinary note those parts match no row. With `keep`, the answer of a read that spent a view is
- * kept for a retry with the same Idempotency-Key (keepReadCte).
+ * kept for a retry with the same Idempotency-Key (keepReadCte). A note with files is read only with
+ * `grant`, stored by the same statement (grantFilesCte); without, only a note without files.
  */
 export function consumeNoteSql(
   id: string,
   verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
   keep?: KeepAnswer,
+  grant?: ReadGrant,
 ) {
-  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending
+  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending AND ${filesMatchGrant(grant)}
     AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
     AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
   return Prisma.sql`
@@ -189,7 +197,7 @@ export function consumeNoteSql(
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
+    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${grantFilesCte(grant)}${endLinksCtes("consumed", Prisma.sql`s.burned`, true)},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed")}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
            opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,

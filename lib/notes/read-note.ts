@@ -4,7 +4,13 @@ import { SealError, type SealingKey } from "../crypto/seal";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
-import { filesIncomplete, grantFiles, type GrantedFile } from "../files/grant-files";
+import {
+  filesIncomplete,
+  grantedFiles,
+  readGrantFor,
+  type GrantedFile,
+  type ReadGrantToken,
+} from "../files/grant-files";
 import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
@@ -80,11 +86,12 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
 async function openConsumedRows(
   rows: ConsumedRow[],
   keys: readonly SealingKey[],
+  grant: ReadGrantToken | null = null,
 ): Promise<ReadNoteRow | null> {
   try {
     const read = foldConsumedRows(rows, keys);
     if (!read?.file_count) return read;
-    return { ...read, files: await grantFiles({ readId: read.id, filesId: read.sealed_as, keys }) };
+    return { ...read, files: await grantedFiles({ readId: read.id, filesId: read.sealed_as, keys, grant }) };
   } catch (error) {
     if (!(error instanceof SealError)) throw error;
     console.error(
@@ -109,21 +116,22 @@ const badKeyProof = () =>
 /**
  * Consumes a view, then opens the pages: with the key derived from the password just checked, or
  * the server's keys for a note without a password (or one stored before password sealing). Counts
- * the read (and the burn, when it was the last view) in the metrics.
+ * the read (and the burn, when it was the last view) in the metrics. A note with files is consumed
+ * only with `grant`, its download grant, which the same statement stores.
  */
 async function consume(
   id: string,
   verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
-  passwordKey: SealingKey | null = null,
-  idempotency: KeptReadKey | null = null,
+  options: { passwordKey?: SealingKey | null; idempotency: KeptReadKey | null; grant?: ReadGrantToken },
 ): Promise<ReadNoteRow | null> {
+  const { passwordKey, idempotency, grant } = options;
   const rows = idempotency
-    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, keep))
-    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader));
+    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, keep, grant))
+    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader, undefined, grant));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
-  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (read) {
     const traits = {
       encrypted: read.encrypted,
@@ -147,8 +155,10 @@ async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow 
 type StoredPassword = { hash: string | null; counts_failures: boolean; key_proof_hash: string | null };
 
 /** What a read is checked against; a note whose files are still uploading is not read at all. */
-async function passwordHashOf(id: string): Promise<StoredPassword | null> {
-  const [row] = await queryRows<StoredPassword & { files_pending: boolean }>(notePasswordHashSql(id));
+async function passwordHashOf(id: string): Promise<(StoredPassword & { file_count: number }) | null> {
+  const [row] = await queryRows<StoredPassword & { files_pending: boolean; file_count: number }>(
+    notePasswordHashSql(id),
+  );
   if (row?.files_pending) throw filesIncomplete();
   return row ?? null;
 }
@@ -231,15 +241,18 @@ export async function readNote(options: {
     : null;
 
   // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note
-  // that is gone may have an answer kept by an earlier read with that key.
+  // that is gone may have an answer kept by an earlier read with that key. A note with files is read
+  // only once the lookup has said so, with its grant (consumeNoteSql).
   if ((password === undefined || password === "") && keyProof === undefined) {
     const unverified = { passwordHash: null, keyProofHash: null };
-    const read =
-      (await consume(id, unverified, reader, null, idempotency)) ?? (await keptAnswer(idempotency));
+    const read = (await consume(id, unverified, reader, { idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.key_proof_hash) throw badKeyProof();
     if (stored?.hash) throw badPassword();
+    const grant = readGrantFor(stored?.file_count ?? 0);
+    const withFiles = grant && (await consume(id, unverified, reader, { idempotency, grant }));
+    if (withFiles) return withFiles;
     throw notFound();
   }
 
@@ -248,8 +261,10 @@ export async function readNote(options: {
   const keyProofHash = verifiedKeyProof(keyProof, stored.key_proof_hash);
   const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
   const verified = { passwordHash: stored.hash, keyProofHash };
+  const grant = readGrantFor(stored.file_count);
   const read =
-    (await consume(id, verified, reader, passwordKey, idempotency)) ?? (await keptAnswer(idempotency));
+    (await consume(id, verified, reader, { passwordKey, idempotency, grant })) ??
+    (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;
 }
