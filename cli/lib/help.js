@@ -76,6 +76,5 @@ Exit status (errors are one line on stderr: "notes: <code>: <message>"):
   2 not found, gone      limited or failing      130 interrupted at the prompt
   3 password needed    6 no key in the link, or
     or wrong             it does not open the note
-                         or a file (or a file's
-                         name cannot be saved)
+                         or a file
 `;

@@ -6,12 +6,14 @@
 //
 //   pages = 1 to 100; none ("pages": []) only when the note carries files
 //   files = optional; when present, 1 or more in upload order (the index of each in the API), each
-//           with its name (1 to 255 UTF-16 code units, well formed, no / or \, no control
-//           characters, not . or ..), its
+//           with its name (a string; senders write 1 to 255 UTF-16 code units, well formed, no / or
+//           \, no control characters, not . or ..), its
 //           MIME type, its size in bytes and its own salt (16 bytes, base64url): the salt makes its
 //           key (cli/lib/file-envelope.js), so no two files of a note may share one
 //
-// Anything else in the JSON is dropped on opening; a document that breaks a rule does not open.
+// Anything else in the JSON is dropped on opening; a document that breaks a rule does not open. A
+// name no sender of ours writes (a hostile sender's) is made savable on opening (savableFileName):
+// the reader still gets the note and its files, and nobody sees or saves under the name as sent.
 
 const maxPages = 100;
 const formats = ["markdown", "html"];
@@ -22,6 +24,7 @@ const maxTypeLength = 255;
 // 16 bytes in 22 base64url characters: the last one carries only 2 bits, so each salt has one spelling.
 const saltPattern = /^[A-Za-z0-9_-]{21}[AQgw]$/;
 const forbiddenInName = /[/\\\p{Cc}]/u;
+const everyForbiddenInName = new RegExp(forbiddenInName.source, "gu");
 
 /** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
 /** @typedef {{ name: string, type: string, size: number, salt: string }} NoteFile */
@@ -41,6 +44,18 @@ export function isFileName(/** @type {unknown} */ name) {
     !forbiddenInName.test(name) &&
     name.isWellFormed()
   );
+}
+
+/**
+ * `name` as a name that isFileName accepts, for a file at `index`: each separator or control
+ * character becomes "_", a lone surrogate U+FFFD, a name over 255 code units is cut, and an empty
+ * name, "." or ".." becomes `file-<index>` (the name the server gives a file it cannot name).
+ * @param {string} name
+ * @param {number} index
+ */
+export function savableFileName(name, index) {
+  const safe = name.toWellFormed().replace(everyForbiddenInName, "_").slice(0, maxNameLength).toWellFormed();
+  return safe === "" || safe === "." || safe === ".." ? `file-${index}` : safe;
 }
 
 /** True when `type` is a MIME type (type/subtype, no parameters). */
@@ -65,7 +80,7 @@ function isFile(value) {
   if (typeof value !== "object" || value === null) return false;
   const { name, type, size, salt } = /** @type {Record<string, unknown>} */ (value);
   return (
-    isFileName(name) &&
+    typeof name === "string" &&
     isFileType(type) &&
     Number.isSafeInteger(size) &&
     Number(size) >= 0 &&
@@ -105,7 +120,12 @@ export function parseDocument(plaintext) {
   return {
     pages: pages.map(({ title, content, format }) => ({ title, content, format })),
     ...(Array.isArray(files) && {
-      files: files.map(({ name, type, size, salt }) => ({ name, type, size, salt })),
+      files: files.map(({ name, type, size, salt }, index) => ({
+        name: savableFileName(name, index),
+        type,
+        size,
+        salt,
+      })),
     }),
   };
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { errorOf, send } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { FileEnvelopeError, decryptFileChunks, fileKey, splitFileChunks } from "./file-envelope.js";
-import { isFileName } from "./note-document.js";
+import { savableFileName } from "./note-document.js";
 import { progress } from "./progress.js";
 import { retryDelaysMs } from "./retry.js";
 
@@ -152,20 +152,16 @@ async function download(file, handle) {
 }
 
 /**
- * Saves one file into `directory`, trying its download again while it fails in a way that may pass;
- * answers the path written.
+ * Saves file `index` into `directory`, trying its download again while it fails in a way that may
+ * pass; answers the path written. A name that would leave the folder or write a control character
+ * (a plain note's, stored before the server refused them; an end-to-end one is made savable when
+ * the document opens) is saved made savable, the same way: never outside `directory`.
  * @param {string} directory
  * @param {NoteFileToSave} file
+ * @param {number} index
  */
-async function saveFile(directory, file) {
-  if (!isFileName(file.name)) {
-    throw new CliError(
-      "decrypt",
-      "bad_file_name",
-      `the note's file ${JSON.stringify(file.name)} cannot be saved under its name`,
-    );
-  }
-  const { target, handle } = await createFree(directory, file.name);
+async function saveFile(directory, file, index) {
+  const { target, handle } = await createFree(directory, savableFileName(file.name, index));
   try {
     for (let retry = 0; ; retry++) {
       try {
@@ -193,6 +189,6 @@ async function saveFile(directory, file) {
  */
 export async function saveFiles(directory, files) {
   const paths = [];
-  for (const file of files) paths.push(await saveFile(directory, file));
+  for (const [index, file] of files.entries()) paths.push(await saveFile(directory, file, index));
   return paths;
 }

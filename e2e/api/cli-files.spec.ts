@@ -10,7 +10,8 @@ import { notesCli } from "../support/notes-cli";
 
 // The command-line client's files against the shared test server: `notes create --file` and
 // `notes read --save` move files of the sizes around a chunk's edges, end to end and plain, with a
-// password; a name that would leave the folder is refused, and no file is ever written over.
+// password; a name that would leave the folder is saved made harmless inside it, and no file is
+// ever written over.
 // (The 200 MiB files, the dropped connection and what the server sees: cli-files-server.spec.ts.)
 
 test.describe("notes create --file and notes read --save", () => {
@@ -84,41 +85,61 @@ test.describe("notes create --file and notes read --save", () => {
     expect(await notesCli(["read", link, "--save", directory])).toMatchObject({ code: 2 });
   });
 
-  test("refuses a file whose name would leave the folder, before writing anything", async ({
+  test("saves a file whose sealed name would leave the folder under a harmless name, inside it", async ({
     api,
     baseURL,
   }) => {
     // A sender of its own making, as a hostile one would: sealNote takes any document.
     const content = new TextEncoder().encode("escape");
-    const salt = newFileSalt();
+    const names = ["../x", "..", "a\u001b[31m"];
+    const salts = names.map(() => newFileSalt());
     const sealed = await sealNote({
       pages: [],
-      files: [{ name: "../x", type: "text/plain", size: content.length, salt }],
+      files: names.map((name, index) => ({
+        name,
+        type: "text/plain",
+        size: content.length,
+        salt: salts[index]!,
+      })),
     });
     const { response, json } = await api.create({
       content: sealed.envelope,
       key_proof: sealed.keyProof,
       encrypted: true,
       ttl: "1h",
-      files: [{ size: content.length }],
+      files: names.map(() => ({ size: content.length })),
     });
     expect(response.status(), JSON.stringify(json)).toBe(201);
     const files = json.files as { upload_url: string }[];
-    const key = await fileKey(sealed.filesKey, salt);
-    async function* source() {
-      yield content;
-    }
-    for await (const chunk of encryptFileChunks(key, source(), content.length)) {
-      expect((await putChunk(files[0]!.upload_url, String(json.upload_token), 0, chunk)).status).toBe(204);
+    for (const [index, salt] of salts.entries()) {
+      const key = await fileKey(sealed.filesKey, salt);
+      async function* source() {
+        yield content;
+      }
+      for await (const chunk of encryptFileChunks(key, source(), content.length)) {
+        const put = await putChunk(files[index]!.upload_url, String(json.upload_token), 0, chunk);
+        expect(put.status).toBe(204);
+      }
     }
     const parent = await folder("parent");
     const directory = path.join(parent, "save");
     await mkdir(directory);
-    const run = await notesCli(["read", `${baseURL}/${String(json.id)}#${sealed.key}`, "--save", directory]);
-    expect(run.code).toBe(6);
-    expect(run.stderr).toMatch(/^notes: bad_document: /);
+    const link = `${baseURL}/${String(json.id)}#${sealed.key}`;
+    const run = await notesCli(["read", link, "--save", directory, "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const saved = ["a_[31m", ".._x", "file-1"];
+    expect(JSON.parse(run.stdout)).toEqual({
+      pages: [],
+      files: [".._x", "file-1", "a_[31m"].map((name) => ({
+        name,
+        type: "text/plain",
+        size: content.length,
+        path: path.join(directory, name),
+      })),
+    });
     expect(await readdir(parent)).toEqual(["save"]);
-    expect(await readdir(directory)).toEqual([]);
+    expect((await readdir(directory)).sort()).toEqual(saved.sort());
+    for (const name of saved) expect(await readFile(path.join(directory, name), "utf8")).toBe("escape");
     // Names the CLI cannot send are refused before anything is sent.
     const odd = path.join(await folder("odd"), "line\nbreak");
     await (await open(odd, "w")).close();
@@ -130,29 +151,17 @@ test.describe("notes create --file and notes read --save", () => {
     });
   });
 
-  test("a plain file named .. (the server takes the name) is not saved, and nothing is written", async ({
+  test("a plain file named . or .. is refused at create (400 bad_file_name): no reader ever gets the name", async ({
     api,
-    baseURL,
   }) => {
-    const { response, json } = await api.create({
-      content: "text",
-      ttl: "1h",
-      files: [{ name: "..", type: "text/plain", size: 1 }],
-    });
-    expect(response.status(), JSON.stringify(json)).toBe(201);
-    const [target] = json.files as { upload_url: string }[];
-    expect(
-      (await putChunk(target!.upload_url, String(json.upload_token), 0, new Uint8Array([120]))).status,
-    ).toBe(204);
-    const parent = await folder("parent");
-    const directory = path.join(parent, "save");
-    await mkdir(directory);
-    expect(await notesCli(["read", `${baseURL}/${String(json.id)}`, "--save", directory])).toEqual({
-      code: 6,
-      stdout: "text",
-      stderr: 'notes: bad_file_name: the note\'s file ".." cannot be saved under its name\n',
-    });
-    expect(await readdir(parent)).toEqual(["save"]);
-    expect(await readdir(directory)).toEqual([]);
+    for (const name of [".", ".."]) {
+      const { response, json } = await api.create({
+        content: "text",
+        ttl: "1h",
+        files: [{ name, type: "text/plain", size: 1 }],
+      });
+      expect(response.status(), JSON.stringify(json)).toBe(400);
+      expect(json.error).toBe("bad_file_name");
+    }
   });
 });

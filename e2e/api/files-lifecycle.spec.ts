@@ -208,3 +208,44 @@ test("a full store: 503 unavailable, nothing recorded, and the same chunk goes i
   await uploadChunks(url, note.upload_token, [Buffer.from("12345")]);
   expect((await readNote(server.url, note.id)).status).toBe(200);
 });
+
+test("the read that spends a view stores its grant in the same statement: no grant stored, no view spent", async () => {
+  const plain = await uploadedNote({ burn_after: 1 });
+  const guarded = await uploadedNote({ burn_after: 1, password: "open sesame" });
+  // A grant that cannot be stored (a trigger refuses it) must fail the whole read, the view with it.
+  await sql.query(`CREATE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS
+    $$ BEGIN RAISE EXCEPTION 'no grant stored'; END $$`);
+  await sql.query(
+    "CREATE TRIGGER no_grant BEFORE INSERT ON file_grants FOR EACH ROW EXECUTE FUNCTION refuse_grant()",
+  );
+  try {
+    expect((await readNote(server.url, plain.id)).json.error).toBe("internal_error");
+    expect((await readNote(server.url, guarded.id, { password: "open sesame" })).json.error).toBe(
+      "internal_error",
+    );
+  } finally {
+    await sql.query("DROP TRIGGER no_grant ON file_grants");
+    await sql.query("DROP FUNCTION refuse_grant()");
+  }
+  const counted = await sql.query("SELECT read_count, burned_at FROM shares WHERE id = ANY($1) ORDER BY id", [
+    [plain.id, guarded.id],
+  ]);
+  expect(counted.rows).toEqual([
+    { read_count: 0, burned_at: null },
+    { read_count: 0, burned_at: null },
+  ]);
+  for (const [note, body] of [
+    [plain, {}],
+    [guarded, { password: "open sesame" }],
+  ] as const) {
+    const read = await readNote(server.url, note.id, body);
+    expect(read.status).toBe(200);
+    const files = read.json.files as { download_url: string }[];
+    expect(await download(files[1]?.download_url ?? "")).toMatchObject({ status: 200, length: 10 });
+    expect((await readNote(server.url, note.id, body)).status).toBe(404);
+  }
+  const grants = await sql.query("SELECT count(*)::int AS n FROM file_grants WHERE files_id = ANY($1)", [
+    [plain.id, guarded.id],
+  ]);
+  expect(grants.rows[0].n).toBe(2);
+});

@@ -4,7 +4,8 @@ import { isFileName, isFileType, newFileSalt } from "./file-envelope";
 import { reasonsBy } from "../test/envelope-failures";
 
 // The note document's files (cli/lib/note-document.js): what opens, and what is refused as not a
-// note document, so that a reader never sees (or saves under) a name no sender could have made.
+// note document; a name no sender of ours could have made is opened made savable (savableFileName),
+// so that no reader sees or saves under it.
 
 const reasonOf = reasonsBy(EnvelopeError);
 
@@ -39,19 +40,36 @@ describe("the note document's files", () => {
     expect(await reasonOf(roundTrip({ pages: [page], files: {} }))).toBe("bad_document");
   });
 
-  it("refuses a file with a bad name, type, size or salt, and two files with one salt", async () => {
+  it("opens a file whose name no sender of ours writes with the name made savable", async () => {
+    const cases = [
+      ["../x", ".._x"],
+      ["a/b", "a_b"],
+      ["a\\b", "a_b"],
+      ["..", "file-0"],
+      [".", "file-0"],
+      ["", "file-0"],
+      ["bell\u0007", "bell_"],
+      ["line\nbreak", "line_break"],
+      ["\u009b[31m", "_[31m"],
+      ["x".repeat(256), "x".repeat(255)],
+      [`${"x".repeat(254)}😀`, `${"x".repeat(254)}\ufffd`],
+      ["lone \ud800 surrogate", "lone \ufffd surrogate"],
+      ["Résumé (final).pdf", "Résumé (final).pdf"],
+    ] as const;
+    for (const [sent, opened] of cases) {
+      const read = await roundTrip({ pages: [page], files: [{ ...file(), name: sent }] });
+      const files = read.files ?? [];
+      expect(
+        files.map((each) => each.name),
+        JSON.stringify(sent),
+      ).toEqual([opened]);
+      expect(isFileName(opened)).toBe(true);
+    }
+  });
+
+  it("refuses a file with a bad type, size or salt or a name not a string, and two files with one salt", async () => {
     const salt = newFileSalt();
     const bad = [
-      { name: "../x" },
-      { name: "a/b" },
-      { name: "a\\b" },
-      { name: ".." },
-      { name: "." },
-      { name: "" },
-      { name: "bell\u0007" },
-      { name: "line\nbreak" },
-      { name: "x".repeat(256) },
-      { name: "lone \ud800 surrogate" },
       { name: 7 },
       { type: "" },
       { type: "pdf" },

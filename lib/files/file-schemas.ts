@@ -4,11 +4,16 @@ import { z } from "zod";
 // are sealed inside the note's envelope. A plain note's files carry name and type, which the server
 // seals. Limits on count and sizes answer 413 later (file-limits.ts), once the key is known.
 
-/** A file name as people write them: no path separators, no control characters. */
+/**
+ * A file name as people write them, which a reader can save under in any folder without leaving it
+ * or writing a control character to a terminal: no path separators, no control characters, not `.`
+ * or `..` (the CLI's isFileName, cli/lib/note-document.js, is the same rule). 400 bad_file_name.
+ */
 const fileName = z
   .string({ error: "must be a string" })
   .min(1, "must not be empty")
   .max(255, "must be at most 255 characters")
+  .refine((name) => name !== "." && name !== "..", { message: "must not be . or .." })
   .refine((name) => !/[/\\\p{Cc}]/u.test(name) && name.isWellFormed(), {
     message: "must not contain / or \\ or control characters",
   });

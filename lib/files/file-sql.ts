@@ -117,9 +117,45 @@ export function commitChunkSql(fileId: string, chunk: number) {
     SELECT received_chunks FROM done`;
 }
 
+/** A consuming read's download grant, made before its statement: the token's hash, and for how long. */
+export type ReadGrant = { tokenHash: string; seconds: number };
+
 /**
- * A consuming read's grant: the token `tokenHash` downloads the files of `filesId` through the link
- * `readId` for `seconds`, and never past the note's expiry. Returns the files, in order.
+ * consumeNoteSql's part for a note with files: CTE `granted` (followed by a comma), over its CTEs
+ * consumed and viewed. The read that spends a view grants its reader the files in that same
+ * statement, so no crash can spend the view without the grant. The token `grant.tokenHash`
+ * downloads the files of the note holding them (sealed_as) through the link read, for
+ * `grant.seconds` and never past that note's expiry. Without a grant (an ordinary note) it is nothing.
+ */
+export function grantFilesCte(grant: ReadGrant | undefined) {
+  if (!grant) return Prisma.empty;
+  return Prisma.sql`granted AS (
+      INSERT INTO file_grants (token_hash, share_id, files_id, expires_at)
+      SELECT ${grant.tokenHash}, r.id, r.sealed_as,
+             least(now() + make_interval(secs => ${grant.seconds}::int), coalesce(s.expires_at, 'infinity'))
+      FROM (SELECT id, sealed_as FROM consumed UNION ALL SELECT id, sealed_as FROM viewed) AS r
+      JOIN shares s ON s.id = r.sealed_as
+    ), `;
+}
+
+/**
+ * consumeNoteSql's condition that a note with files is read only with a grant (grantFilesCte): a read
+ * without one leaves such a note alone, and the caller looks it up and reads it again with one.
+ */
+export const filesMatchGrant = (grant: ReadGrant | undefined) =>
+  grant ? Prisma.sql`file_count > 0` : Prisma.sql`file_count = 0`;
+
+/** The files a grant made by grantFilesCte opens, in order (none: that grant does not exist). */
+export function filesOfGrantSql(tokenHash: string) {
+  return Prisma.sql`
+    SELECT f.file_index, f.size_bytes::float8 AS size, f.name, f.type, f.sealed_by
+    FROM file_grants g JOIN note_files f ON f.share_id = g.files_id
+    WHERE g.token_hash = ${tokenHash} ORDER BY f.file_index`;
+}
+
+/**
+ * A grant for a read answered from a kept answer (a retry with its Idempotency-Key, which spends no
+ * view): like grantFilesCte, on its own. Returns the files, in order.
  */
 export function grantFilesSql(readId: string, filesId: string, tokenHash: string, seconds: number) {
   return Prisma.sql`

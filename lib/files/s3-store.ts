@@ -18,7 +18,7 @@ import { s3SettingsOf, type S3Settings } from "./s3-settings";
 /** DeleteObjects takes at most this many keys per call (the S3 API's limit). */
 const deleteBatch = 1000;
 /** Chunks fetched ahead of the one being read: hides a round trip each, holds this many more in memory. */
-const readAhead = 2;
+const readAhead = 1;
 
 /** How long to wait for the store before answering 503: a TCP connection, then each response. */
 const timeouts = { connectionTimeout: 5_000, requestTimeout: 30_000 };

@@ -20,6 +20,7 @@ export const errorStatus = {
   unknown_field: 400,
   bad_idempotency_key: 400,
   bad_files: 400,
+  bad_file_name: 400,
   bad_chunk_size: 400,
   chunk_digest_mismatch: 400,
   bad_password: 401,

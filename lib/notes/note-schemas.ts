@@ -215,11 +215,12 @@ const fieldCodes: Record<string, ErrorCode> = {
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {
-  const [field, , pageField] = path;
+  const [field, , itemField] = path;
   if (field === "pages") {
-    if (pageField === "content") return "empty_page";
-    if (pageField === "format") return "bad_content_type";
+    if (itemField === "content") return "empty_page";
+    if (itemField === "format") return "bad_content_type";
     return "bad_pages";
   }
+  if (field === "files" && itemField === "name") return "bad_file_name";
   return fieldCodes[String(field)] ?? "bad_json";
 }

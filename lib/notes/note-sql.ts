@@ -1,6 +1,12 @@
 import { Prisma } from "../generated/prisma/client";
 import { ofShape } from "../db/pg-statements";
-import { insertFilesCte, type NewFiles } from "../files/file-sql";
+import {
+  filesMatchGrant,
+  grantFilesCte,
+  insertFilesCte,
+  type NewFiles,
+  type ReadGrant,
+} from "../files/file-sql";
 import { burnedOf, eventsOf, logCreatedCte, logEventsCtes, type Reader } from "./note-event-sql";
 import { forgetKeptAnswersCte, keepCreateCte, keepReadCte, type KeepAnswer } from "./kept-answer-sql";
 import {
@@ -131,7 +137,7 @@ const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
-           files_pending, content_id IS NOT NULL AS link
+           files_pending, file_count, content_id IS NOT NULL AS link
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -184,16 +190,17 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  * burn may end the owner (endLinksCtes); without it, only an ordinary note, whose statement has no
  * part for links at all (the caller knows which from notePasswordHashSql, or tries the ordinary one
  * first). With `keep`, the answer of a read that spent a view is kept for a retry with the same
- * Idempotency-Key (keepReadCte).
+ * Idempotency-Key (keepReadCte). A note with files is read only with `grant`, stored by the same
+ * statement (grantFilesCte); without, only a note without files.
  */
 export function consumeNoteSql(
   id: string,
   verified: { passwordHash: string | null; keyProofHash: string | null },
   reader: Reader,
-  options: { link: boolean; keep?: KeepAnswer },
+  options: { link: boolean; keep?: KeepAnswer; grant?: ReadGrant },
 ) {
-  const { link, keep } = options;
-  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending
+  const { link, keep, grant } = options;
+  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending AND ${filesMatchGrant(grant)}
     AND content_id IS ${link ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}
     AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
     AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
@@ -201,7 +208,7 @@ export function consumeNoteSql(
     ? endLinksCtes("consumed", Prisma.sql`s.burned`, false)
     : purgePagesCte(Prisma.sql`SELECT id FROM consumed WHERE burned`);
   return ofShape(
-    `consume ${link} ${keep !== undefined}`,
+    `consume ${link} ${keep !== undefined} ${grant !== undefined}`,
     Prisma.sql`
     WITH consumed AS (
       UPDATE shares SET
@@ -211,7 +218,7 @@ export function consumeNoteSql(
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${ends},
+    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${grantFilesCte(grant)}${ends},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed", link)}`), reader)}
     SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
            opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,

@@ -4,7 +4,13 @@ import { SealError, type SealingKey } from "../crypto/seal";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
-import { filesIncomplete, grantFiles, type GrantedFile } from "../files/grant-files";
+import {
+  filesIncomplete,
+  grantedFiles,
+  readGrantFor,
+  type GrantedFile,
+  type ReadGrantToken,
+} from "../files/grant-files";
 import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
@@ -80,11 +86,12 @@ export function foldConsumedRows(rows: ConsumedRow[], keys: readonly SealingKey[
 async function openConsumedRows(
   rows: ConsumedRow[],
   keys: readonly SealingKey[],
+  grant: ReadGrantToken | null = null,
 ): Promise<ReadNoteRow | null> {
   try {
     const read = foldConsumedRows(rows, keys);
     if (!read?.file_count) return read;
-    return { ...read, files: await grantFiles({ readId: read.id, filesId: read.sealed_as, keys }) };
+    return { ...read, files: await grantedFiles({ readId: read.id, filesId: read.sealed_as, keys, grant }) };
   } catch (error) {
     if (!(error instanceof SealError)) throw error;
     console.error(
@@ -117,19 +124,20 @@ type Consumption = {
 /**
  * Consumes a view, then opens the pages: with the key derived from the password just checked, or
  * the server's keys for a note without a password (or one stored before password sealing). Counts
- * the read (and the burn, when it was the last view) in the metrics.
+ * the read (and the burn, when it was the last view) in the metrics. A note with files is consumed
+ * only with `grant`, its download grant, which the same statement stores.
  */
 async function consume(
   { id, verified, link, reader }: Consumption,
-  passwordKey: SealingKey | null = null,
-  idempotency: KeptReadKey | null = null,
+  options: { passwordKey?: SealingKey | null; idempotency: KeptReadKey | null; grant?: ReadGrantToken },
 ): Promise<ReadNoteRow | null> {
+  const { passwordKey, idempotency, grant } = options;
   const rows = idempotency
-    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, { link, keep }))
-    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader, { link }));
+    ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, { link, keep, grant }))
+    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader, { link, grant }));
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
-  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys());
+  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (read) {
     const traits = {
       encrypted: read.encrypted,
@@ -159,8 +167,10 @@ type StoredPassword = {
 };
 
 /** What a read is checked against; a note whose files are still uploading is not read at all. */
-async function passwordHashOf(id: string): Promise<StoredPassword | null> {
-  const [row] = await queryRows<StoredPassword & { files_pending: boolean }>(notePasswordHashSql(id));
+async function passwordHashOf(id: string): Promise<(StoredPassword & { file_count: number }) | null> {
+  const [row] = await queryRows<StoredPassword & { files_pending: boolean; file_count: number }>(
+    notePasswordHashSql(id),
+  );
   if (row?.files_pending) throw filesIncomplete();
   return row ?? null;
 }
@@ -243,19 +253,23 @@ export async function readNote(options: {
     : null;
 
   // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note
-  // that is gone may have an answer kept by an earlier read with that key. A recipient's link is not
-  // read by the ordinary note's statement: the lookup that follows says it is one, and its own
-  // statement reads it.
+  // that is gone may have an answer kept by an earlier read with that key. A recipient's link, and a
+  // note with files, are not read by the ordinary note's statement: the lookup that follows says
+  // which it is, and the read runs again as such (a link's own statement, a note's grant).
   if ((password === undefined || password === "") && keyProof === undefined) {
     const unverified = { id, verified: { passwordHash: null, keyProofHash: null }, reader };
     const read =
-      (await consume({ ...unverified, link: false }, null, idempotency)) ?? (await keptAnswer(idempotency));
+      (await consume({ ...unverified, link: false }, { idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
     const stored = await passwordHashOf(id);
     if (stored?.key_proof_hash) throw badKeyProof();
     if (stored?.hash) throw badPassword();
-    const linkRead = stored?.link ? await consume({ ...unverified, link: true }, null, idempotency) : null;
-    if (linkRead) return linkRead;
+    const grant = readGrantFor(stored?.file_count ?? 0);
+    const again =
+      stored && (stored.link || grant)
+        ? await consume({ ...unverified, link: stored.link }, { idempotency, grant })
+        : null;
+    if (again) return again;
     throw notFound();
   }
 
@@ -264,8 +278,9 @@ export async function readNote(options: {
   const keyProofHash = verifiedKeyProof(keyProof, stored.key_proof_hash);
   const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
   const verified = { passwordHash: stored.hash, keyProofHash };
+  const grant = readGrantFor(stored.file_count);
   const read =
-    (await consume({ id, verified, link: stored.link, reader }, passwordKey, idempotency)) ??
+    (await consume({ id, verified, link: stored.link, reader }, { passwordKey, idempotency, grant })) ??
     (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;

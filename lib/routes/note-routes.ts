@@ -76,6 +76,7 @@ export const noteRoutes = [
               "bad_envelope",
               "bad_recipients",
               "bad_files",
+              "bad_file_name",
               "bad_idempotency_key",
             ],
           },
