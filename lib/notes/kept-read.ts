@@ -10,7 +10,7 @@ import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import { runKeeping } from "../idempotency/run-keeping";
 import { keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
 import { notAString, type ReadNoteBody } from "./note-schemas";
-import type { ConsumedRow } from "./read-note";
+import type { ConsumedRow } from "./open-consumed-rows";
 
 // A read sent with an Idempotency-Key: its statement keeps its answer (kept-answer-sql.ts), and a
 // retry with the same key within the window gets that answer back, opened again, without spending

@@ -3,7 +3,7 @@ import { downloadUrl } from "../files/grant-files";
 import type { CreatedNoteRow } from "./create-note";
 import type { NoteMetaRow } from "./get-note-meta";
 import type { NoteEvent } from "./note-events";
-import type { ReadNoteRow } from "./read-note";
+import type { ReadNoteRow } from "./open-consumed-rows";
 import type {
   CreatedNoteResponse,
   ReadNoteResponse,
