@@ -3,7 +3,7 @@ import { queryRows } from "../db";
 import { discardFilesOf } from "../files/collect-files";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { assertNoteId, notFound } from "../notes/note-id";
-import { takeDownNoteSql } from "../notes/note-sql";
+import { takeDownNoteSql } from "../notes/note-removal-sql";
 
 type TakenDown = NoteTraits & {
   id: string;

@@ -5,7 +5,7 @@ import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { deleteTokenMatches } from "./delete-token";
 import { assertNoteId, notFound } from "./note-id";
-import { deleteLiveNoteSql, noteOwnerSql } from "./note-sql";
+import { deleteLiveNoteSql, noteOwnerSql } from "./note-removal-sql";
 
 type Owner = { api_key_id: string | null; delete_token_hash: string | null };
 

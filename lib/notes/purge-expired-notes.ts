@@ -8,7 +8,7 @@ import { purgeExpiredRequests } from "../requests/purge-expired-requests";
 import { purgeOldDeliveries } from "../webhooks/outbox";
 import { purgeKeptAnswersSql } from "./kept-answer-sql";
 import { purgeNoteEventsSql } from "./note-event-sql";
-import { purgeNotesSql, type PurgeKind } from "./note-sql";
+import { purgeNotesSql, type PurgeKind } from "./note-removal-sql";
 
 // Expired and burned notes are already invisible to clients (every query checks liveness against
 // the database clock); purging makes them really go away, in batches, so a purge never holds many
