@@ -31,7 +31,7 @@
 // Every parameter is fixed by the version; a new choice is a new version.
 
 import { decodeBase64url as decode, encodeBase64url as encode } from "./base64url.js";
-import { areFiles } from "./note-document.js";
+import { areFiles, savableFileName } from "./note-document.js";
 
 const version = "r1";
 const curve = { name: "ECDH", namedCurve: "P-256" };
@@ -296,7 +296,13 @@ function parseAnswer(plaintext) {
   try {
     const parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plaintext));
     if (typeof parsed?.text === "string" && areFiles(parsed.files)) {
-      return { text: parsed.text, ...(parsed.files && { files: parsed.files }) };
+      // As a note's files: a name no disk would take opens made safe, rather than losing the answer.
+      /** @type {AnswerFile[] | undefined} */
+      const files = parsed.files?.map((/** @type {AnswerFile} */ file, /** @type {number} */ index) => ({
+        ...file,
+        name: savableFileName(file.name, index),
+      }));
+      return { text: parsed.text, ...(files && { files }) };
     }
   } catch {
     // answered below

@@ -59,19 +59,25 @@ describe("answers with files", () => {
     ).toBe("wrong_key");
   });
 
-  it("an answer whose files are not files (a name with a slash, a missing salt) is bad_answer", async () => {
+  it("an answer whose files are not files (a missing salt, none at all) is bad_answer", async () => {
     const keys = await generateRequestKeys();
     const to = { requestId: "FiLeS12345", publicKey: keys.publicKey };
-    const bad = [
-      [{ name: "../etc/passwd", type: "text/plain", size: 1, salt: newFileSalt() }],
-      [{ name: "a.txt", type: "text/plain", size: 1 }],
-      [],
-    ];
+    const bad = [[{ name: "a.txt", type: "text/plain", size: 1 }], []];
     for (const files of bad) {
       const sealed = await sealAnswerWithFiles("x", files as never, to);
       expect(await reasonOf(openAnswer(sealed.envelope, { ...to, privateKey: keys.privateKey }))).toBe(
         "bad_answer",
       );
     }
+  });
+
+  it("a file name no disk would take opens made safe, as a note's does", async () => {
+    const keys = await generateRequestKeys();
+    const to = { requestId: "FiLeS12345", publicKey: keys.publicKey };
+    const names = ["../etc/passwd", "..", "a\u001b[31m"];
+    const files = names.map((name) => ({ name, type: "text/plain", size: 1, salt: newFileSalt() }));
+    const sealed = await sealAnswerWithFiles("x", files, to);
+    const opened = await openAnswer(sealed.envelope, { ...to, privateKey: keys.privateKey });
+    expect(opened.files?.map((file) => file.name)).toEqual([".._etc_passwd", "file-1", "a_[31m"]);
   });
 });
