@@ -60,7 +60,8 @@ atEachWidth((width) => {
     );
     await expect(page.getByLabel("What are you asking for?")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Create request" })).toBeDisabled();
-    expect(await formControlsDisabled(page)).toEqual({ count: 6, disabled: 6 });
+    await expect(page.getByLabel("Answers may carry files")).toBeDisabled();
+    expect(await formControlsDisabled(page)).toEqual({ count: 7, disabled: 7 });
     await page.screenshot({ path: testInfo.outputPath("request-new-insecure.png"), fullPage: true });
     expect(calls).toEqual([]);
     await page.context().close();
