@@ -86,11 +86,13 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
     console.log(`files memory: ${line("upload", uploadPeak, uploadSeconds)}`);
     console.log(`files memory: ${line("download", downloadPeak, downloadSeconds)}`);
     // Streamed, the server holds a chunk or two; a file held whole would cost at least its 200 MiB
-    // (400 more as pg's hex text). What lies between is garbage the collector has not yet taken:
-    // +72 MiB on a quiet machine, +118 MiB once in CI with the other specs running
-    // (docs/benchmarks.md). The bound tells streaming from buffering, not the bench's 50 MB goal.
+    // (400 more as pg's hex text). What lies between is garbage the collector has not yet taken,
+    // which a download makes more of than an upload, and Node 24 more than Node 20: up to +118 MiB
+    // in CI on Node 20, +157 on Node 24, +178 once for 256 MiB at a load of 30 (docs/benchmarks.md).
+    // The bounds tell streaming from buffering (the download's: less than the file itself), not the
+    // bench's 50 MB goal.
     expect(uploadPeak - idle).toBeLessThan(150);
-    expect(downloadPeak - idle).toBeLessThan(150);
+    expect(downloadPeak - idle).toBeLessThan(size / MiB);
   } finally {
     expect(await server.stop()).toBe(0);
     await dropDatabase(name);
