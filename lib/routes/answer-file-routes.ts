@@ -1,6 +1,6 @@
 import { rateLimited, unavailable, type ApiParameter, type OpenApiOperation } from "../openapi/api-responses";
 import { uploadStatusResponseSchema } from "../files/file-response-schemas";
-import { maxWireChunkBytes } from "../files/file-limits";
+import { chunkUpload } from "./file-routes";
 import type { RouteDeclaration } from "./route-declaration";
 
 // The files of a request's answer (docs/requests.md): the responder uploads them chunk by chunk
@@ -69,35 +69,7 @@ export const answerFileRoutes = [
         description:
           "As a note's chunks: chunk n holds the ciphertext of bytes n MiB to (n+1) MiB of the file (16 " +
           "bytes more). The last chunk of the last file makes the answer readable.",
-        binaryBody: `the chunk's bytes, exactly its size (at most ${maxWireChunkBytes} bytes)`,
-        parameters: [
-          uploadToken,
-          {
-            name: "X-Chunk-SHA256",
-            in: "header",
-            required: false,
-            description: "hex SHA-256 of the body, checked before it is stored",
-          },
-        ],
-        responses: {
-          204: { description: "Stored", headers: ["upload-offset"] },
-          400: {
-            description: "The body is not the chunk's exact size, or its SHA-256 is not X-Chunk-SHA256",
-            codes: ["bad_chunk_size", "chunk_digest_mismatch"],
-          },
-          ...uploadRefusals,
-          409: {
-            description: `${uploadRefusals[409].description}; or the chunk is stored already, or is not the next one`,
-            codes: ["upload_closed", "chunk_exists", "chunk_out_of_order"],
-          },
-          413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
-          503: {
-            description:
-              "The database or the file store is not answering: nothing was stored, send the chunk again",
-            codes: ["unavailable", "outcome_unknown"],
-            headers: ["retry-after"],
-          },
-        },
+        ...chunkUpload(uploadToken, uploadRefusals),
       },
     },
   },

@@ -1,4 +1,10 @@
-import { rateLimited, unavailable, type ApiParameter, type OpenApiOperation } from "../openapi/api-responses";
+import {
+  rateLimited,
+  unavailable,
+  type ApiParameter,
+  type ApiResponse,
+  type OpenApiOperation,
+} from "../openapi/api-responses";
 import { uploadStatusResponseSchema } from "../files/file-response-schemas";
 import { maxWireChunkBytes } from "../files/file-limits";
 import type { RouteDeclaration } from "./route-declaration";
@@ -22,6 +28,46 @@ const uploadRefusals = {
     codes: ["upload_closed"],
   },
 } as const;
+
+type UploadRefusals = Record<403 | 404 | 409, ApiResponse>;
+
+/**
+ * What a chunk PUT takes and answers, for a note's files and an answer's alike: the upload token
+ * and refusals are the owner's own.
+ */
+export function chunkUpload(uploadToken: ApiParameter, uploadRefusals: UploadRefusals) {
+  return {
+    binaryBody: `the chunk's bytes, exactly its size (at most ${maxWireChunkBytes} bytes)`,
+    parameters: [
+      uploadToken,
+      {
+        name: "X-Chunk-SHA256",
+        in: "header",
+        required: false,
+        description: "hex SHA-256 of the body, checked before it is stored",
+      },
+    ],
+    responses: {
+      204: { description: "Stored", headers: ["upload-offset"] },
+      400: {
+        description: "The body is not the chunk's exact size, or its SHA-256 is not X-Chunk-SHA256",
+        codes: ["bad_chunk_size", "chunk_digest_mismatch"],
+      },
+      ...uploadRefusals,
+      409: {
+        description: `${uploadRefusals[409].description}; or the chunk is stored already, or is not the next one`,
+        codes: ["upload_closed", "chunk_exists", "chunk_out_of_order"],
+      },
+      413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
+      503: {
+        description:
+          "The database or the file store is not answering: nothing was stored, send the chunk again",
+        codes: ["unavailable", "outcome_unknown"],
+        headers: ["retry-after"],
+      },
+    },
+  } as const;
+}
 
 export const fileRoutes = [
   {
@@ -69,35 +115,7 @@ export const fileRoutes = [
           "bytes more). Send them in order; after a dropped connection, GET the file's URL with " +
           "X-Upload-Token and continue from `received`. The last chunk of the last file makes the " +
           "note readable.",
-        binaryBody: `the chunk's bytes, exactly its size (at most ${maxWireChunkBytes} bytes)`,
-        parameters: [
-          uploadToken,
-          {
-            name: "X-Chunk-SHA256",
-            in: "header",
-            required: false,
-            description: "hex SHA-256 of the body, checked before it is stored",
-          },
-        ],
-        responses: {
-          204: { description: "Stored", headers: ["upload-offset"] },
-          400: {
-            description: "The body is not the chunk's exact size, or its SHA-256 is not X-Chunk-SHA256",
-            codes: ["bad_chunk_size", "chunk_digest_mismatch"],
-          },
-          ...uploadRefusals,
-          409: {
-            description: `${uploadRefusals[409].description}; or the chunk is stored already, or is not the next one`,
-            codes: ["upload_closed", "chunk_exists", "chunk_out_of_order"],
-          },
-          413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
-          503: {
-            description:
-              "The database or the file store is not answering: nothing was stored, send the chunk again",
-            codes: ["unavailable", "outcome_unknown"],
-            headers: ["retry-after"],
-          },
-        },
+        ...chunkUpload(uploadToken, uploadRefusals),
       },
     },
   },
