@@ -57,8 +57,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (report.kept.length > 0) {
     console.log(
-      `Key(s) ${report.kept.join(", ")} still seal stored values: files (which are not re-sealed), or values a ` +
-        "server still sealing with an older key wrote meanwhile. Keep them in ENCRYPTION_KEYS.",
+      `Key(s) ${report.kept.join(", ")} still seal stored values: files (which are not re-sealed), answers ` +
+        "kept for a retry (for up to 10 minutes: run reseal again after), or values a server still sealing " +
+        "with an older key wrote meanwhile. Keep them in ENCRYPTION_KEYS.",
     );
   }
   if (report.retired.length === 0 && report.kept.length === 0) console.log("No other key is in use.");

@@ -1,3 +1,4 @@
+import { sealedByPrefix } from "../crypto/seal";
 import { Prisma } from "../generated/prisma/client";
 
 // The statements on kept_answers (lib/idempotency): each kept answer is written by the statement
@@ -54,6 +55,16 @@ export function keepCreateCte(keep: (KeepAnswer & { sealed: string }) | undefine
 export function keptAnswerSql(lookup: string) {
   return Prisma.sql`
     SELECT share_id, password_hash, answer FROM kept_answers WHERE lookup = ${lookup} AND kept_until > now()`;
+}
+
+/**
+ * Whether a kept answer still in its window holds a value sealed by `keyId` (a read's pages, a
+ * create's delete token): a retry would open it with that key, so the key stays until the window ends.
+ */
+export function keptAnswersSealedBySql(keyId: string) {
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM kept_answers
+                   WHERE kept_until > now() AND strpos(answer::text, ${sealedByPrefix(keyId)}) > 0) AS used`;
 }
 
 /** Deletes the kept answer under `lookup` if its window has ended, so that its key can keep anew. */

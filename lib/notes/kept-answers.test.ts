@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, openDatabase } from "../db";
+import { sealedByPrefix } from "../crypto/seal";
+import { closeDatabase, openDatabase, queryRows } from "../db";
+import { sealingKeys } from "../env";
 import { keptAnswerLookup, requestFingerprint } from "../idempotency/idempotency-key";
 import { RequestLimits } from "../rate-limit/request-limits";
 import { testDatabaseUrl } from "../test/database";
 import { createNote } from "./create-note";
 import { deleteNote } from "./delete-note";
+import { keptAnswersSealedBySql } from "./kept-answer-sql";
 import { purgeExpiredNotes } from "./purge-expired-notes";
 import { readNote } from "./read-note";
 
@@ -120,6 +123,29 @@ describe("a read with an Idempotency-Key", () => {
     await expect(read(ended.id, key)).rejects.toMatchObject({ code: "not_found" });
     await purgeExpiredNotes();
     expect(await keptRows(ended.id)).toEqual([]);
+  });
+});
+
+describe("the keys kept answers hold", () => {
+  const holds = async (keyId: string) =>
+    (await queryRows<{ used: boolean }>(keptAnswersSealedBySql(keyId)))[0]?.used;
+
+  it("keep a key in use while a kept answer sealed by it is in its window (npm run reseal)", async () => {
+    const note = await created({ content: "kept for a retry" });
+    await read(note.id, randomUUID());
+    const [kept] = await keptRows(note.id);
+    expect(JSON.stringify(kept?.answer)).toContain(sealedByPrefix(sealingKeys()[0].id));
+
+    const keyId = `k${randomUUID().slice(0, 8)}`;
+    expect(await holds(keyId)).toBe(false);
+    const lookup = randomUUID();
+    await client.query(
+      "INSERT INTO kept_answers (lookup, share_id, kept_until, answer) VALUES ($1, $2, now() + interval '1 minute', $3)",
+      [lookup, note.id, JSON.stringify({ sealed: `${sealedByPrefix(keyId)}AAAA` })],
+    );
+    expect(await holds(keyId)).toBe(true);
+    await client.query("UPDATE kept_answers SET kept_until = now() WHERE lookup = $1", [lookup]);
+    expect(await holds(keyId)).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 import { requestTextsSealedBy } from "../requests/reseal-request-texts";
 import { filesSealedBySql } from "../files/file-sql";
+import { keptAnswersSealedBySql } from "./kept-answer-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 type StoredPage = StoredPageText & { share_id: string };
@@ -24,20 +25,22 @@ const exists = async (sql: Prisma.Sql) => (await queryRows<{ used: boolean }>(sq
 
 // Everything a server key may seal: a key is forgotten only once none of them holds a value it
 // sealed. Files are not re-sealed (their chunks would have to be rewritten), so a key that sealed
-// a file stays in use as long as that file is stored.
+// a file stays in use as long as that file is stored; kept answers are not either (they live ten
+// minutes), so a key one of them holds stays until it ends, and a retry still opens it.
 const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
   (keyId) => exists(pagesSealedBySql(keyId)),
   webhookSecretsSealedBy,
   recipientLabelsSealedBy,
   requestTextsSealedBy,
   (keyId) => exists(filesSealedBySql(keyId)),
+  (keyId) => exists(keptAnswersSealedBySql(keyId)),
 ];
 
 /** pages now sealed with the first key, pages no configured key opens (left as they are), and: */
 export type ResealReport = ResealCount & {
   /** keys nothing (sealedWithKey above) is sealed with any more: they may be dropped */
   retired: string[];
-  /** other keys something is still sealed with (a file, or a value a server sealing with an old key wrote meanwhile) */
+  /** other keys something is still sealed with (a file, an answer kept for a retry, or a value a server sealing with an old key wrote meanwhile) */
   kept: string[];
   /** this run sealed the last pages stored before sealing: pages without a seal are served no more */
   fallbackClosed: boolean;
