@@ -1,10 +1,8 @@
-import { connect } from "node:net";
 import { sealNote } from "../../lib/crypto/envelope";
 import { expect, test } from "../support/fixtures";
 import {
   createNote,
   download,
-  generatedFile,
   MiB,
   putChunk,
   readNote,
@@ -12,8 +10,8 @@ import {
   type CreatedFiles,
 } from "../support/file-transfer";
 
-// Every refusal of the files API, with its exact status and code; resuming a dropped upload; and
-// parallel uploads of one chunk, of which exactly one may land.
+// Every refusal of the files API, with its exact status and code. (Resuming a dropped upload, and
+// parallel uploads of one chunk, on every storage: e2e/support/file-suite.ts.)
 
 const plainFile = (size: number, index = 0) => ({ name: `f${index}.txt`, type: "text/plain", size });
 
@@ -143,60 +141,6 @@ test("a pending note spends no view; once complete, its one view grants the file
   // Within the grant's window the same link downloads again (a broken download starts over).
   expect((await download(file?.download_url ?? "")).status).toBe(200);
   expect((await readNote(base, note.id)).status).toBe(404);
-});
-
-test("a dropped upload resumes from the offset the server reports", async ({ baseURL }) => {
-  const base = baseURL ?? "";
-  const size = 3 * MiB + 10;
-  const note = await created(base, { files: [plainFile(size)] });
-  const url = note.files[0]?.upload_url ?? "";
-  const source = generatedFile(size);
-  const chunks = [...source.chunks(false)];
-  await uploadChunks(url, note.upload_token, chunks.slice(0, 2));
-
-  // The third chunk's connection drops halfway through its body.
-  const target = new URL(`${url}/chunks/2`);
-  await new Promise<void>((resolve) => {
-    const socket = connect(Number(target.port), target.hostname, () => {
-      socket.write(
-        `PUT ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nX-Upload-Token: ${note.upload_token}\r\n` +
-          `Content-Type: application/octet-stream\r\nContent-Length: ${MiB}\r\n\r\n`,
-      );
-      socket.write(chunks[2]?.subarray(0, MiB / 2) ?? "", () => setTimeout(() => socket.destroy(), 200));
-    });
-    socket.once("close", () => resolve());
-  });
-
-  const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
-  expect(status.status).toBe(200);
-  expect(await status.json()).toEqual({ index: 0, size, chunks: 4, received: 2 });
-  const head = await fetch(url, { method: "HEAD", headers: { "x-upload-token": note.upload_token } });
-  expect(head.headers.get("upload-offset")).toBe("2");
-  await uploadChunks(url, note.upload_token, chunks, 2);
-  const read = await readNote(base, note.id);
-  const [file] = read.json.files as { download_url: string }[];
-  expect(await download(file?.download_url ?? "")).toMatchObject({
-    status: 200,
-    length: size,
-    digest: source.digest(),
-  });
-});
-
-test("32 parallel uploads of the same chunk: exactly one is stored", async ({ baseURL }) => {
-  const base = baseURL ?? "";
-  const note = await created(base, { files: [plainFile(2 * MiB)] });
-  const url = note.files[0]?.upload_url ?? "";
-  const chunk = Buffer.alloc(MiB, 1);
-  const answers = await Promise.all(
-    Array.from({ length: 32 }, () => putChunk(url, note.upload_token, 0, chunk)),
-  );
-  const statuses = answers.map((answer) => answer.status).sort();
-  expect(statuses).toEqual([204, ...Array<number>(31).fill(409)]);
-  expect(
-    answers.filter((answer) => answer.status === 409).every((a) => a.json?.error === "chunk_exists"),
-  ).toBe(true);
-  const status = await (await fetch(url, { headers: { "x-upload-token": note.upload_token } })).json();
-  expect(status).toMatchObject({ received: 1 });
 });
 
 test("password notes grant files only to a read with the password; recipients each get them", async ({

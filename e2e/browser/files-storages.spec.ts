@@ -9,13 +9,15 @@ import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 import { expectEdgeFilesThroughPages, expectLargeFileThroughPages } from "./file-pages";
+import { expectDroppedUploadResumes } from "./file-resume";
 
 // The files of the shared server's specs (Postgres, chunks as rows: e2e/api/files.spec.ts,
 // cli-files*.spec.ts, files.spec.ts, files-large.spec.ts) on the two other storages: the embedded
 // database (`npm start` without DATABASE_URL) and FILE_STORAGE=s3 against an s3rver. One server per
 // storage serves all three interfaces, so this spec sits in the browser project, which has
 // Chromium: the API suite, then the CLI and the pages with files of 0 B, 1 B, one chunk and one chunk
-// plus a byte in one note, and one 200 MiB file read from disk, SHA-256 compared at both ends.
+// plus a byte in one note, an upload from the page whose connection drops and resumes, and one
+// 200 MiB file read from disk, SHA-256 compared at both ends.
 // (What the S3 bucket holds after each way a note goes: e2e/api/files-s3.spec.ts.)
 
 const storages: Record<string, () => Promise<FileServer>> = {
@@ -65,6 +67,13 @@ for (const [storage, start] of Object.entries(storages)) {
       browser,
     }) => {
       await expectEdgeFilesThroughPages(page, browser, server.url);
+    });
+
+    test("pages: a dropped connection is retried, and a chunk that had landed is not sent again", async ({
+      page,
+      browser,
+    }) => {
+      await expectDroppedUploadResumes(page, browser, server.url);
     });
 
     test("pages: a 200 MiB file goes up, asks before it comes down, and arrives whole", async ({

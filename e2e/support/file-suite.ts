@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { sealNote } from "../../lib/crypto/envelope";
 import { expect, test } from "./fixtures";
 import {
@@ -5,6 +6,7 @@ import {
   download,
   generatedFile,
   MiB,
+  putChunk,
   readNote,
   uploadChunks,
   type CreatedFiles,
@@ -15,7 +17,8 @@ import { timeouts } from "./timeouts";
 // declared at create, uploaded chunk by chunk, granted by the read, downloaded as a stream, with
 // SHA-256 compared at both ends. Plain notes' files are sealed by the server (plaintext on the
 // wire); end-to-end notes' files are ciphertext the server stores as sent (here random bytes of the
-// right sizes).
+// right sizes). Uploads resume after a dropped connection, and of parallel uploads of one chunk
+// exactly one lands.
 
 const sizes = [0, 1, MiB, MiB + 1];
 // The server checks only an envelope's form; what it seals (here one page) is the client's business.
@@ -109,4 +112,62 @@ export function describeFileTransfers(base: () => string, { largeOnce = false } 
       expect(got.digest).toBe(source.digest());
     });
   }
+
+  test("a dropped upload resumes from the offset the server reports", async () => {
+    const size = 3 * MiB + 10;
+    const note = await declare(base(), [size], false);
+    const url = note.files[0]?.upload_url ?? "";
+    const source = generatedFile(size);
+    const chunks = [...source.chunks(false)];
+    await uploadChunks(url, note.upload_token, chunks.slice(0, 2));
+
+    // The third chunk's connection drops halfway through its body.
+    const target = new URL(`${url}/chunks/2`);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(target.port), target.hostname, () => {
+        socket.write(
+          `PUT ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nX-Upload-Token: ${note.upload_token}\r\n` +
+            `Content-Type: application/octet-stream\r\nContent-Length: ${MiB}\r\n\r\n`,
+        );
+        socket.write(chunks[2]?.subarray(0, MiB / 2) ?? "", () => setTimeout(() => socket.destroy(), 200));
+      });
+      socket.once("close", () => resolve());
+    });
+
+    const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toEqual({ index: 0, size, chunks: 4, received: 2 });
+    const head = await fetch(url, { method: "HEAD", headers: { "x-upload-token": note.upload_token } });
+    expect(head.headers.get("upload-offset")).toBe("2");
+    // A chunk that had landed (its answer lost, say) is not stored twice.
+    const again = await putChunk(url, note.upload_token, 1, chunks[1] ?? Buffer.alloc(0));
+    expect({ status: again.status, error: again.json?.error }).toEqual({
+      status: 409,
+      error: "chunk_exists",
+    });
+    await uploadChunks(url, note.upload_token, chunks, 2);
+    const read = await readNote(base(), note.id);
+    const [file] = read.json.files as { download_url: string }[];
+    expect(await download(file?.download_url ?? "")).toMatchObject({
+      status: 200,
+      length: size,
+      digest: source.digest(),
+    });
+  });
+
+  test("32 parallel uploads of the same chunk: exactly one is stored", async () => {
+    const note = await declare(base(), [2 * MiB], false);
+    const url = note.files[0]?.upload_url ?? "";
+    const chunk = Buffer.alloc(MiB, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => putChunk(url, note.upload_token, 0, chunk)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([204, ...Array<number>(31).fill(409)]);
+    expect(
+      answers.filter((answer) => answer.status === 409).every((a) => a.json?.error === "chunk_exists"),
+    ).toBe(true);
+    const status = await (await fetch(url, { headers: { "x-upload-token": note.upload_token } })).json();
+    expect(status).toMatchObject({ received: 1 });
+  });
 }
