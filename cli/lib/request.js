@@ -6,13 +6,8 @@ import { readAll } from "./create.js";
 import { newFileSalt } from "./file-envelope.js";
 import { localFiles, uploadFiles } from "./files.js";
 import { serverBase } from "./link.js";
-import {
-  RequestEnvelopeError,
-  generateRequestKeys,
-  openAnswer,
-  openRequestKey,
-  sealAnswerWithFiles,
-} from "./request-envelope.js";
+import { openAnswer, sealAnswerWithFiles } from "./request-envelope.js";
+import { RequestEnvelopeError, generateRequestKeys, openRequestKey } from "./request-keys.js";
 import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
 
 /** @typedef {import("./main.js").Settings} Settings */

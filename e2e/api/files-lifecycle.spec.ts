@@ -1,6 +1,3 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
 import {
   createNote,
@@ -10,58 +7,26 @@ import {
   uploadChunks,
   type CreatedFiles,
 } from "../support/file-transfer";
+import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
 import { testPorts } from "../support/ports";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { timeouts } from "../support/timeouts";
 
 // Every way a note's files go, on a server and database of this spec's own, so the chunks left in
 // the store (file_chunks: the Postgres store) are counted exactly: burn (after the grant expires),
 // owner delete, moderation take-down, expiry, an abandoned upload, each followed by cleanup.
 
-const cronSecret = randomBytes(24).toString("hex");
-const adminSecret = randomBytes(24).toString("hex");
-
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess;
-let sql: pg.Client;
-const name = `notes_e2e_files_${randomBytes(5).toString("hex")}`;
-
-test.beforeAll(async () => {
-  test.setTimeout(timeouts.serverTest);
-  const databaseUrl = await createDatabase(name);
-  server = await startServer({
-    port: testPorts.filesLifecycle,
-    env: {
-      DATABASE_URL: databaseUrl,
-      CRON_SECRET: cronSecret,
-      ADMIN_SECRET: adminSecret,
-      CLEANUP_INTERVAL_SECONDS: "0",
-      // The default limits for keyed creates; lower ones for keyless creates (every one here).
-      FILE_MAX_BYTES: undefined,
-      KEYLESS_FILE_MAX_BYTES: "2MiB",
-      KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
-    },
-  });
-  sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
+const server = serverOfItsOwn({
+  name: "notes_e2e_files",
+  port: testPorts.filesLifecycle,
+  env: {
+    // The default limits for keyed creates; lower ones for keyless creates (every one here).
+    FILE_MAX_BYTES: undefined,
+    KEYLESS_FILE_MAX_BYTES: "2MiB",
+    KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
+  },
 });
-
-test.afterAll(async () => {
-  await sql?.end();
-  expect(await server?.stop()).toBe(0);
-  await dropDatabase(name);
-});
-
-const chunksLeft = async () =>
-  (await sql.query("SELECT count(*)::int AS n FROM file_chunks")).rows[0].n as number;
-const cleanup = async () => {
-  const answer = await fetch(`${server.url}/api/v1/cron/cleanup`, {
-    headers: { authorization: `Bearer ${cronSecret}` },
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { purged: Record<string, number> }).purged;
-};
+const { chunksLeft } = server;
 
 /** A note with two files of 2 and 1 chunks, uploaded: 3 chunks in the store. */
 async function uploadedNote(body: Record<string, unknown> = {}) {
@@ -99,8 +64,8 @@ test("limits answer 413 before anything is stored, naming the limit (keyless: it
     error: "files_too_large",
     message: "The files are 3145729 bytes together; the limit is 3145728 bytes (3 MiB) per note.",
   });
-  expect((await sql.query("SELECT count(*)::int AS n FROM shares")).rows[0].n).toBe(0);
-  expect((await sql.query("SELECT count(*)::int AS n FROM note_files")).rows[0].n).toBe(0);
+  expect((await server.sql.query("SELECT count(*)::int AS n FROM shares")).rows[0].n).toBe(0);
+  expect((await server.sql.query("SELECT count(*)::int AS n FROM note_files")).rows[0].n).toBe(0);
 });
 
 test("burn: the chunks stay while the last read's grant lasts, then cleanup deletes them", async () => {
@@ -108,16 +73,16 @@ test("burn: the chunks stay while the last read's grant lasts, then cleanup dele
   expect(await chunksLeft()).toBe(3);
   const read = await readNote(server.url, note.id);
   expect(read.json.burned).toBe(true);
-  expect(await cleanup()).toMatchObject({ burned: 1, files: 0 });
+  expect(await cleanup(server.url)).toMatchObject({ burned: 1, files: 0 });
   expect(await chunksLeft()).toBe(3);
   const [file] = read.json.files as { download_url: string }[];
   expect((await download(file?.download_url ?? "")).status).toBe(200);
 
-  await sql.query("UPDATE file_grants SET expires_at = now() WHERE files_id = $1", [note.id]);
+  await server.sql.query("UPDATE file_grants SET expires_at = now() WHERE files_id = $1", [note.id]);
   expect((await download(file?.download_url ?? "")).status).toBe(404);
-  expect(await cleanup()).toMatchObject({ files: 2 });
+  expect(await cleanup(server.url)).toMatchObject({ files: 2 });
   expect(await chunksLeft()).toBe(0);
-  expect((await sql.query("SELECT count(*)::int AS n FROM file_grants")).rows[0].n).toBe(0);
+  expect((await server.sql.query("SELECT count(*)::int AS n FROM file_grants")).rows[0].n).toBe(0);
 });
 
 test("owner delete: the chunks and the grants go at once", async () => {
@@ -135,28 +100,16 @@ test("owner delete: the chunks and the grants go at once", async () => {
 
 test("moderation take-down: the chunks go at once", async () => {
   const note = await uploadedNote({ recipients: ["ann", "bob"] });
-  const signIn = await fetch(`${server.url}/admin/api/session`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ secret: adminSecret }),
-  });
-  expect(signIn.status).toBe(204);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const takenDown = await fetch(`${server.url}/admin/api/notes/${note.id}`, {
-    method: "DELETE",
-    headers: { origin: server.url, cookie },
-  });
-  expect(takenDown.status).toBe(200);
+  expect(await takeDown(server.url, `notes/${note.id}`)).toBe(200);
   expect(await chunksLeft()).toBe(0);
 });
 
 test("expiry: cleanup deletes an expired note's chunks", async () => {
   const note = await uploadedNote();
-  await sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [note.id]);
-  expect(await cleanup()).toMatchObject({ expired: 1, files: 2 });
+  await server.sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [
+    note.id,
+  ]);
+  expect(await cleanup(server.url)).toMatchObject({ expired: 1, files: 2 });
   expect(await chunksLeft()).toBe(0);
 });
 
@@ -168,14 +121,15 @@ test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what
   });
   const note = created.json as unknown as CreatedFiles;
   await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.alloc(MiB)]);
-  expect(await cleanup()).toMatchObject({ abandoned: 0, files: 0 });
+  expect(await cleanup(server.url)).toMatchObject({ abandoned: 0, files: 0 });
   expect(await chunksLeft()).toBe(1);
-  await sql.query("UPDATE shares SET upload_expires_at = now() WHERE id = $1", [note.id]);
-  expect(await cleanup()).toMatchObject({ abandoned: 1, files: 1 });
+  await server.sql.query("UPDATE shares SET upload_expires_at = now() WHERE id = $1", [note.id]);
+  expect(await cleanup(server.url)).toMatchObject({ abandoned: 1, files: 1 });
   expect(await chunksLeft()).toBe(0);
-  const left = await sql.query("SELECT count(*)::int AS n FROM shares WHERE id = $1 OR content_id = $1", [
-    note.id,
-  ]);
+  const left = await server.sql.query(
+    "SELECT count(*)::int AS n FROM shares WHERE id = $1 OR content_id = $1",
+    [note.id],
+  );
   expect(left.rows[0].n).toBe(0);
   expect((await fetch(`${server.url}/api/v1/shares/${note.id}/meta`)).status).toBe(404);
 });
@@ -185,9 +139,9 @@ test("a full store: 503 unavailable, nothing recorded, and the same chunk goes i
   const note = created.json as unknown as CreatedFiles;
   const url = note.files[0]?.upload_url ?? "";
   // Postgres's own answer to a full disk (SQLSTATE 53100), from a trigger on the store's table.
-  await sql.query(`CREATE FUNCTION refuse_chunk() RETURNS trigger LANGUAGE plpgsql AS
+  await server.sql.query(`CREATE FUNCTION refuse_chunk() RETURNS trigger LANGUAGE plpgsql AS
     $$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$`);
-  await sql.query(
+  await server.sql.query(
     "CREATE TRIGGER full_disk BEFORE INSERT ON file_chunks FOR EACH ROW EXECUTE FUNCTION refuse_chunk()",
   );
   try {
@@ -199,8 +153,8 @@ test("a full store: 503 unavailable, nothing recorded, and the same chunk goes i
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { error: string }).error).toBe("unavailable");
   } finally {
-    await sql.query("DROP TRIGGER full_disk ON file_chunks");
-    await sql.query("DROP FUNCTION refuse_chunk()");
+    await server.sql.query("DROP TRIGGER full_disk ON file_chunks");
+    await server.sql.query("DROP FUNCTION refuse_chunk()");
   }
   const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
   expect(await status.json()).toMatchObject({ received: 0 });
@@ -213,9 +167,9 @@ test("the read that spends a view stores its grant in the same statement: no gra
   const plain = await uploadedNote({ burn_after: 1 });
   const guarded = await uploadedNote({ burn_after: 1, password: "open sesame" });
   // A grant that cannot be stored (a trigger refuses it) must fail the whole read, the view with it.
-  await sql.query(`CREATE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS
+  await server.sql.query(`CREATE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS
     $$ BEGIN RAISE EXCEPTION 'no grant stored'; END $$`);
-  await sql.query(
+  await server.sql.query(
     "CREATE TRIGGER no_grant BEFORE INSERT ON file_grants FOR EACH ROW EXECUTE FUNCTION refuse_grant()",
   );
   try {
@@ -224,12 +178,13 @@ test("the read that spends a view stores its grant in the same statement: no gra
       "internal_error",
     );
   } finally {
-    await sql.query("DROP TRIGGER no_grant ON file_grants");
-    await sql.query("DROP FUNCTION refuse_grant()");
+    await server.sql.query("DROP TRIGGER no_grant ON file_grants");
+    await server.sql.query("DROP FUNCTION refuse_grant()");
   }
-  const counted = await sql.query("SELECT read_count, burned_at FROM shares WHERE id = ANY($1) ORDER BY id", [
-    [plain.id, guarded.id],
-  ]);
+  const counted = await server.sql.query(
+    "SELECT read_count, burned_at FROM shares WHERE id = ANY($1) ORDER BY id",
+    [[plain.id, guarded.id]],
+  );
   expect(counted.rows).toEqual([
     { read_count: 0, burned_at: null },
     { read_count: 0, burned_at: null },
@@ -244,8 +199,9 @@ test("the read that spends a view stores its grant in the same statement: no gra
     expect(await download(files[1]?.download_url ?? "")).toMatchObject({ status: 200, length: 10 });
     expect((await readNote(server.url, note.id, body)).status).toBe(404);
   }
-  const grants = await sql.query("SELECT count(*)::int AS n FROM file_grants WHERE files_id = ANY($1)", [
-    [plain.id, guarded.id],
-  ]);
+  const grants = await server.sql.query(
+    "SELECT count(*)::int AS n FROM file_grants WHERE files_id = ANY($1)",
+    [[plain.id, guarded.id]],
+  );
   expect(grants.rows[0].n).toBe(2);
 });

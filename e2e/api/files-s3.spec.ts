@@ -14,6 +14,7 @@ import {
 import { answerWithFiles, createRequest, openAnswerFiles, sha256 } from "../support/answer-files";
 import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { expect, test } from "../support/fixtures";
+import { cleanup, housekeepingEnv, takeDown } from "../support/housekeeping";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
@@ -30,18 +31,13 @@ interface Installation extends S3FileServer {
   sql: pg.Client;
 }
 
-const cronSecret = randomBytes(24).toString("hex");
-const adminSecret = randomBytes(24).toString("hex");
-
 async function install(serverPort: number, storePort: number): Promise<Installation> {
   const installed = await startS3FileServer({
     serverPort,
     storePort,
     env: {
       FILE_MAX_BYTES: String(200 * MiB),
-      CRON_SECRET: cronSecret,
-      ADMIN_SECRET: adminSecret,
-      CLEANUP_INTERVAL_SECONDS: "0",
+      ...housekeepingEnv,
     },
   });
   const sql = new pg.Client({ connectionString: installed.databaseUrl });
@@ -88,31 +84,6 @@ async function roundTrip(
 
 const ownerDelete = (base: string, id: string, token: string) =>
   fetch(`${base}/api/v1/shares/${id}`, { method: "DELETE", headers: { "x-delete-token": token } });
-
-async function cleanup(base: string) {
-  const response = await fetch(`${base}/api/v1/cron/cleanup`, {
-    headers: { authorization: `Bearer ${cronSecret}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { purged: Record<string, number> }).purged;
-}
-
-/** An administrator's take-down of note `id` (the admin page's own requests). */
-async function takeDown(base: string, id: string) {
-  const signIn = await fetch(`${base}/admin/api/session`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ secret: adminSecret }),
-  });
-  expect(signIn.status).toBe(204);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return (
-    await fetch(`${base}/admin/api/notes/${id}`, { method: "DELETE", headers: { origin: base, cookie } })
-  ).status;
-}
 
 const wireBytes = (size: number, encrypted: boolean) =>
   size + (encrypted ? Math.max(1, Math.ceil(size / MiB)) * 16 : 0);
@@ -173,10 +144,7 @@ test.describe("files on S3 storage", () => {
     await s3.sql.query("UPDATE requests SET expires_at = now() - interval '1 second' WHERE id = $1", [
       expired.id,
     ]);
-    const cleanup = await fetch(`${base}/api/v1/cron/cleanup`, {
-      headers: { authorization: `Bearer ${cronSecret}` },
-    });
-    expect(cleanup.status).toBe(200);
+    await cleanup(base);
     expect(await s3.chunksInBucket()).toBe(0);
   });
 
@@ -184,7 +152,7 @@ test.describe("files on S3 storage", () => {
     const base = s3.server.url;
     const { created } = await roundTrip(base, MiB + 1, false);
     expect(await s3.chunksInBucket()).toBe(2);
-    expect(await takeDown(base, created.id)).toBe(200);
+    expect(await takeDown(base, `notes/${created.id}`)).toBe(200);
     expect(await s3.chunksInBucket()).toBe(0);
   });
 

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { createDatabase, dropDatabase } from "../../lib/test/database";
 import {
   answerWithFiles,
   createRequest,
@@ -13,58 +11,25 @@ import {
 import { sealAnswer } from "../../lib/crypto/request-envelope";
 import { expect, test } from "../support/fixtures";
 import { MiB } from "../support/file-transfer";
+import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
 import { testPorts } from "../support/ports";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { timeouts } from "../support/timeouts";
 
 // Files in answers to requests, on a server and database of this spec's own, so the chunks left in
 // the store (file_chunks: the Postgres store) are counted exactly after every way an answer goes.
 
-const cronSecret = randomBytes(24).toString("hex");
-const adminSecret = randomBytes(24).toString("hex");
-
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess;
-let sql: pg.Client;
-const name = `notes_e2e_answer_files_${randomBytes(5).toString("hex")}`;
-
-test.beforeAll(async () => {
-  test.setTimeout(timeouts.serverTest);
-  const databaseUrl = await createDatabase(name);
-  server = await startServer({
-    port: testPorts.requestFiles,
-    env: {
-      DATABASE_URL: databaseUrl,
-      CRON_SECRET: cronSecret,
-      ADMIN_SECRET: adminSecret,
-      CLEANUP_INTERVAL_SECONDS: "0",
-      // Answers hold the limits of keyless creates.
-      FILE_MAX_BYTES: undefined,
-      KEYLESS_FILE_MAX_BYTES: "2MiB",
-      KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
-    },
-  });
-  sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
+const server = serverOfItsOwn({
+  name: "notes_e2e_answer_files",
+  port: testPorts.requestFiles,
+  env: {
+    // Answers hold the limits of keyless creates.
+    FILE_MAX_BYTES: undefined,
+    KEYLESS_FILE_MAX_BYTES: "2MiB",
+    KEYLESS_FILES_MAX_TOTAL_BYTES: "3MiB",
+  },
 });
-
-test.afterAll(async () => {
-  await sql?.end();
-  expect(await server?.stop()).toBe(0);
-  await dropDatabase(name);
-});
-
-const count = async (query: string, values: unknown[] = []) =>
-  (await sql.query(query, values)).rows[0].n as number;
-const chunksLeft = () => count("SELECT count(*)::int AS n FROM file_chunks");
-const cleanup = async () => {
-  const answer = await fetch(`${server.url}/api/v1/cron/cleanup`, {
-    headers: { authorization: `Bearer ${cronSecret}` },
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { purged: Record<string, number> }).purged;
-};
+const { chunksLeft, count } = server;
 const allowed = () => createRequest(server.url, { files_allowed: true });
 /** Two files of 2 and 1 chunks: 3 chunks in the store once uploaded. */
 const twoFiles = (): AnswerFile[] => [
@@ -154,7 +119,7 @@ test("the requester downloads and opens an answer's files; nobody with the publi
   ]);
   expect(await refusal(await fetch(answerUrl))).toEqual([403, "wrong_owner_proof"]);
   // The server stored sizes and ciphertext only: no name, no plaintext.
-  const stored = await sql.query(
+  const stored = await server.sql.query(
     "SELECT name, type, chunks_sealed_by FROM note_files WHERE request_id = $1",
     [requester.id],
   );
@@ -162,7 +127,7 @@ test("the requester downloads and opens an answer's files; nobody with the publi
     { name: null, type: null, chunks_sealed_by: null },
     { name: null, type: null, chunks_sealed_by: null },
   ]);
-  const small = await sql.query(
+  const small = await server.sql.query(
     "SELECT c.data FROM file_chunks c JOIN note_files f ON f.id = c.file_id WHERE f.request_id = $1 AND f.file_index = 1",
     [requester.id],
   );
@@ -234,28 +199,16 @@ test("deleting the request, taking it down, expiry and an abandoned upload each 
   const takenDown = await allowed();
   await answerWithFiles(server.url, takenDown, "x", files());
   expect(await chunksLeft()).toBe(2);
-  const signIn = await fetch(`${server.url}/admin/api/session`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ secret: adminSecret }),
-  });
-  expect(signIn.status).toBe(204);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const removed = await fetch(`${server.url}/admin/api/requests/${takenDown.id}`, {
-    method: "DELETE",
-    headers: { origin: server.url, cookie },
-  });
-  expect(removed.status).toBe(200);
+  expect(await takeDown(server.url, `requests/${takenDown.id}`)).toBe(200);
   expect(await chunksLeft()).toBe(0);
 
   // It expires: the cleanup deletes the chunks with it.
   const expired = await allowed();
   await answerWithFiles(server.url, expired, "x", files());
-  await sql.query("UPDATE requests SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
-  expect(await cleanup()).toMatchObject({ files: 1 });
+  await server.sql.query("UPDATE requests SET expires_at = now() - interval '1 second' WHERE id = $1", [
+    expired.id,
+  ]);
+  expect(await cleanup(server.url)).toMatchObject({ files: 1 });
   expect(await chunksLeft()).toBe(0);
   expect(await count("SELECT count(*)::int AS n FROM requests WHERE id = $1", [expired.id])).toBe(0);
 
@@ -269,12 +222,12 @@ test("deleting the request, taking it down, expiry and an abandoned upload each 
     body: first as Uint8Array<ArrayBuffer>,
   });
   expect(put.status).toBe(204);
-  expect(await cleanup()).toMatchObject({ abandoned: 0, files: 0 });
+  expect(await cleanup(server.url)).toMatchObject({ abandoned: 0, files: 0 });
   expect(await chunksLeft()).toBe(1);
-  await sql.query("UPDATE request_answers SET upload_expires_at = now() WHERE request_id = $1", [
+  await server.sql.query("UPDATE request_answers SET upload_expires_at = now() WHERE request_id = $1", [
     abandoned.id,
   ]);
-  expect(await cleanup()).toMatchObject({ abandoned: 1, files: 1 });
+  expect(await cleanup(server.url)).toMatchObject({ abandoned: 1, files: 1 });
   expect(await chunksLeft()).toBe(0);
   expect(
     await count("SELECT count(*)::int AS n FROM request_answers WHERE request_id = $1", [abandoned.id]),
