@@ -14,8 +14,9 @@ import {
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
-import { parseRateRule, parseTrustProxy } from "./rate-limit/settings";
+import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
+import { webhookSettings } from "./webhooks/webhook-settings";
 
 // The only reader of process.env: every setting is validated once, and a bad value stops the
 // process with a message naming the variable. Settings come from the environment, then from the
@@ -33,8 +34,6 @@ function parseSealingKeys(text: string): SealingKeys | null {
   const [first, ...others] = text.split(",").map(parseSealingKey);
   return first && others.every((key) => key !== null) ? [first, ...others] : null;
 }
-
-const rateRule = parsedWith(parseRateRule, "must be <requests>/<window> such as 30/1m, 10/15m, 5/2s, or off");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -96,26 +95,8 @@ const envSchema = z.object({
   /** ... from one socket address; unset: 100, or HTTP_MAX_CONNECTIONS with TRUST_PROXY (see below). */
   HTTP_MAX_CONNECTIONS_PER_IP: optional(wholeNumber(1, 1_000_000)),
 
-  // Rate limiting (lib/rate-limit): each limit is `<requests>/<window>` (e.g. 30/1m) or `off`.
-  RATE_LIMIT_CREATE: rateRule,
-  RATE_LIMIT_CREATE_PER_KEY: rateRule,
-  RATE_LIMIT_READ: rateRule,
-  RATE_LIMIT_PASSWORD: rateRule,
-  RATE_LIMIT_PASSWORD_PER_NOTE: rateRule,
-  RATE_LIMIT_ADMIN_SIGN_IN: rateRule,
-  /** Shared store for several instances; without both, limits are kept in this process's memory. */
-  UPSTASH_REDIS_REST_URL: optional(
-    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }),
-  ),
-  UPSTASH_REDIS_REST_TOKEN: optional(z.string()),
-  /** How long a request waits for the Upstash store before it is let through unlimited. */
-  RATE_LIMIT_STORE_TIMEOUT_MS: wholeNumber(50, 60_000).default(1_000),
-  /** Prefix of every key in the Upstash store (several deployments can share one database). */
-  RATE_LIMIT_PREFIX: z.string().min(1).default("notes:rl"),
-  /** Most clients the in-memory store remembers; the least recently seen are forgotten first. */
-  RATE_LIMIT_MEMORY_MAX_KEYS: wholeNumber(100, 10_000_000).default(100_000),
-  /** Unset: the connecting address is the client. A hop count or a header name: see docs/operations.md. */
-  TRUST_PROXY: parsedWith(parseTrustProxy, "must be off, a number of proxies (1, 2, ...) or a header name"),
+  // Rate limiting (lib/rate-limit/settings.ts)
+  ...rateLimitSettings,
   // Admin page (/admin)
   /** Signs administrators in and keys their session cookies; unset: the admin page is disabled. */
   ADMIN_SECRET: optional(z.string().min(16, { error: "must be at least 16 characters long" })),
@@ -156,32 +137,18 @@ const envSchema = z.object({
   /** A note's access log is kept this many days after the note is burned, deleted or expired. */
   ACCESS_LOG_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
 
-  // Webhooks (lib/webhooks)
-  /** 1: webhooks may call loopback, private and link-local addresses (tests, internal networks). */
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
-    .enum(["0", "1"])
-    .default("0")
-    .transform((value) => value === "1"),
-  /** How long one delivery attempt may take. */
-  WEBHOOK_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
-  /** The first retry's delay; each next one is 3 times longer (at most 6 hours), 10 attempts in all. */
-  WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000).default(60_000),
-  /** `npm start` looks for due deliveries this often; 0 turns delivery off in this process. */
-  WEBHOOK_POLL_INTERVAL_MS: wholeNumber(0, 600_000).default(1_000),
+  // Webhooks (lib/webhooks/webhook-settings.ts)
+  ...webhookSettings,
 
   // Files attached to notes, and where their chunks are stored (lib/files/file-settings.ts)
   ...fileSettings,
 });
 
-// Upstash needs both its URL and its token; one without the other is a mistake, not "memory".
 // A shared database needs a configured key: each instance generating its own could not read the
 // others' notes, and a key kept only on one machine's disk is lost with it (and every note with it).
 // The refusal says how to generate one, never prints one: stderr ends up in logs.
 const checkedEnvSchema = envSchema
-  .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
-    path: ["UPSTASH_REDIS_REST_TOKEN"],
-    error: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
-  })
+  .refine(...upstashSettingsComplete)
   // Node refuses a headers timeout longer than the request's.
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
     path: ["HTTP_HEADERS_TIMEOUT_MS"],
