@@ -1,9 +1,10 @@
 // @ts-check
 import { CliError, usageError } from "./cli-error.js";
 
+// Notes and requests have ids of one form.
 const noteId = /^[A-Za-z0-9]{10}$/;
 
-/** @typedef {{ server: string, id: string, key: string }} NoteLink */
+/** @typedef {{ server: string, id: string, key: string }} NoteLink a note's or a request's link */
 
 /**
  * The server a setting names: its URL without a trailing slash (a base path, if any, is kept).
@@ -24,15 +25,17 @@ export function serverBase(server) {
 }
 
 /**
- * A note's link `<server>/<id>#<key>` taken apart: the server is everything before the id, and the
- * key is the fragment, which never leaves this process. A bare id (with or without `#<key>`) is a
- * note on `fallbackServer` (--server or NOTES_SERVER).
+ * A link `<server>[/<folder>]/<id>[#<key>]` taken apart: the server is everything before the id (and
+ * the folder, which a request's link has), and the key is the fragment, which never leaves this
+ * process. A bare id (with or without `#<key>`) is on `fallbackServer` (--server or NOTES_SERVER).
  * @param {string | undefined} link
  * @param {string | undefined} fallbackServer
+ * @param {{ noun: string, shape: string, folder?: string }} kind what the link is of, how it is
+ *   written, and its folder
  * @returns {NoteLink}
  */
-export function parseLink(link, fallbackServer) {
-  if (!link) throw usageError("no link: give the note's link, <server>/<id>#<key>");
+function takeApart(link, fallbackServer, { noun, shape, folder }) {
+  if (!link) throw usageError(`no link: give the ${noun}'s link, ${shape}`);
   const hashAt = link.indexOf("#");
   const [before, key] = hashAt < 0 ? [link, ""] : [link.slice(0, hashAt), link.slice(hashAt + 1)];
   if (noteId.test(before)) return { server: serverBase(fallbackServer), id: before, key };
@@ -40,13 +43,31 @@ export function parseLink(link, fallbackServer) {
   try {
     url = new URL(before);
   } catch {
-    throw usageError(`${JSON.stringify(link)} is neither a note's link nor its id`);
+    throw usageError(`${JSON.stringify(link)} is neither a ${noun}'s link nor its id`);
   }
   const segments = url.pathname.split("/");
   const id = segments.pop() ?? "";
-  if (!noteId.test(id) || url.search) throw usageError(`${JSON.stringify(link)} is not a note's link`);
+  if (!noteId.test(id) || (folder !== undefined && segments.pop() !== folder) || url.search) {
+    throw usageError(`${JSON.stringify(link)} is not a ${noun}'s link${folder ? ` (${shape})` : ""}`);
+  }
   return { server: serverBase(`${url.origin}${segments.join("/")}`), id, key };
 }
+
+/**
+ * A note's link `<server>/<id>#<key>` taken apart.
+ * @param {string | undefined} link
+ * @param {string | undefined} fallbackServer
+ */
+export const parseLink = (link, fallbackServer) =>
+  takeApart(link, fallbackServer, { noun: "note", shape: "<server>/<id>#<key>" });
+
+/**
+ * A request's link `<server>/requests/<id>[#<private key>]` taken apart.
+ * @param {string | undefined} link
+ * @param {string | undefined} fallbackServer
+ */
+export const parseRequestLink = (link, fallbackServer) =>
+  takeApart(link, fallbackServer, { noun: "request", shape: "<server>/requests/<id>", folder: "requests" });
 
 /**
  * Where credentials (an API key, a delete token) may go: the configured server only. A pasted link

@@ -1,0 +1,108 @@
+// @ts-check
+import { callApi } from "./api.js";
+import { CliError } from "./cli-error.js";
+import { parseRequestLink } from "./link.js";
+import { openAnswer } from "./request-envelope.js";
+import { RequestEnvelopeError, openRequestKey } from "./request-keys.js";
+import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
+
+// The requester's side of `notes request`: the answers, listed and fetched with the owner proof and
+// opened here with the private link's key, their files saved with --save.
+
+/** @typedef {import("./main.js").Settings} Settings */
+
+/**
+ * The private link's key, opened and checked against the request's public key before any answer
+ * is fetched: a key that is malformed or belongs to another request says so.
+ * @param {import("./link.js").NoteLink} request
+ */
+async function ownerProofOf(request) {
+  if (!request.key) {
+    throw new CliError(
+      "decrypt",
+      "bad_key",
+      "the link has no key (#…): answers open only with the private link",
+    );
+  }
+  try {
+    await openRequestKey(request.key);
+    const shown = await callApi(request.server, "GET", `requests/${request.id}`);
+    return (await openRequestKey(request.key, String(shown?.public_key))).ownerProof;
+  } catch (error) {
+    if (error instanceof RequestEnvelopeError) throw new CliError("decrypt", error.reason, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Saves an opened answer's files into `directory`, downloaded with the owner proof; answers what was
+ * saved.
+ * @param {import("./api.js").Json} answer the answer as the server lists it (files[].download_url)
+ * @param {Awaited<ReturnType<typeof openAnswer>>} opened
+ * @param {string | undefined} directory
+ * @param {Record<string, string>} headers
+ */
+async function answerFiles(answer, opened, directory, headers) {
+  if (!opened.files || !opened.filesKey) return [];
+  const document = /** @type {import("./envelope.js").NoteDocument} */ (
+    /** @type {unknown} */ ({ files: opened.files })
+  );
+  const files = await filesOf(answer, { document, filesKey: opened.filesKey });
+  const paths =
+    directory === undefined
+      ? []
+      : await saveFiles(
+          directory,
+          files.map((file) => ({ ...file, headers })),
+        );
+  return files.map(({ name, type, size }, index) => ({ name, type, size, path: paths[index] ?? null }));
+}
+
+/**
+ * `notes request read PRIVATE_LINK [--json] [--save DIR]`: every answer, opened here; with --save,
+ * their files too, each opened chunk by chunk into DIR.
+ * @param {Settings} settings
+ */
+export async function readRequest({ positionals, server, values }) {
+  const request = parseRequestLink(positionals[1], server);
+  const directory = values.save === undefined ? undefined : await checkSaveDirectory(values.save);
+  const headers = { "x-owner-proof": await ownerProofOf(request) };
+  const list = await callApi(request.server, "GET", `requests/${request.id}/answers`, { headers });
+  const answers = /** @type {{ number: number }[]} */ (list?.answers ?? []);
+  const opened = [];
+  for (const { number } of answers) {
+    const answer = await callApi(request.server, "GET", `requests/${request.id}/answers/${number}`, {
+      headers,
+    });
+    try {
+      const open = await openAnswer(String(answer?.envelope), {
+        requestId: request.id,
+        privateKey: request.key,
+      });
+      const files = await answerFiles(answer ?? {}, open, directory, headers);
+      // "files" only on an answer with files, so that text answers print as they always have.
+      opened.push({
+        number,
+        created_at: Number(answer?.created_at),
+        text: open.text,
+        ...(files.length > 0 && { files }),
+      });
+    } catch (error) {
+      if (error instanceof RequestEnvelopeError)
+        throw new CliError("decrypt", error.reason, `answer ${number}: ${error.message}`);
+      throw error;
+    }
+  }
+  if (values.json) return void process.stdout.write(`${JSON.stringify(opened)}\n`);
+  for (const answer of opened) {
+    const at = new Date(answer.created_at * 1000).toISOString();
+    process.stdout.write(
+      `==> answer ${answer.number}, ${at} <==\n${answer.text}${answer.text.endsWith("\n") ? "" : "\n"}`,
+    );
+    // Names are the responder's text: quoted as JSON, so they cannot move the cursor or end the line.
+    for (const file of answer.files ?? []) {
+      const where = file.path === null ? "not saved (give --save DIR)" : `saved: ${file.path}`;
+      process.stderr.write(`answer ${answer.number}: file ${JSON.stringify(file.name)}, ${where}\n`);
+    }
+  }
+}
