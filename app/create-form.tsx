@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
 import { checkFiles, type FileLimits } from "@/lib/browser/check-files";
@@ -18,8 +18,7 @@ import { PageEditor, type DraftPage } from "./page-editor";
 import { NoteResult } from "./note-result";
 import { RecipientsField } from "./recipients-field";
 import { UploadProgress, useUpload } from "./upload-progress";
-
-type Errors = Record<string, string | undefined>;
+import { useFieldErrors } from "./use-field-errors";
 
 /** What the server's settings decide about the form. */
 export type CreateOptions = {
@@ -48,22 +47,6 @@ const pageTexts = (pages: DraftPage[]) =>
 const filesOnly = (pages: DraftPage[], files: PickedFile[]) =>
   files.length > 0 && pages.length === 1 && pages[0]?.content.trim() === "";
 
-/** Error keys an edit of this field clears: its own, and the error it shares with others. */
-function clearedBy(id: string): string[] {
-  if (id === "permanent") return ["ttl"];
-  return id.startsWith("content-") ? [id, "pages"] : [id];
-}
-
-/** The first element, in page order, that shows one of the errors: its field, or else the message. */
-function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | undefined {
-  return Object.keys(errors)
-    .map((key) =>
-      form.querySelector<HTMLElement>(`[id="${key}"]:is(input,select,textarea), [id="${key}-error"]`),
-    )
-    .filter((element): element is HTMLElement => element !== null)
-    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
-}
-
 /**
  * The create page's form, below `heading` (the page's title and introduction, which give way to the
  * result). It calls the JSON API like any client; its errors land by their field.
@@ -73,11 +56,9 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [apiKey, setApiKey] = useState("");
   const [encryptChosen, setEncrypt] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedNoteResponse | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const focusPending = useRef(false);
+  const { errors, setErrors, fail, clearErrorsOf, form } = useFieldErrors();
   const keyed = apiKey.trim() !== "";
   // Outside a secure context the browser cannot encrypt: the switch says so before anything is written.
   const canEncrypt = useWebCrypto();
@@ -92,18 +73,6 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
   const fileLimits = keyed ? settings.fileLimits.keyed : settings.fileLimits.keyless;
   const deleteHeaders = (note: CreatedNoteResponse): Record<string, string> =>
     keyed ? { "x-api-key": apiKey.trim() } : { "x-delete-token": note.delete_token ?? "" };
-
-  // After a failed submit, the first field in error takes focus, so the message is read out with it.
-  useEffect(() => {
-    if (!focusPending.current || !form.current) return;
-    focusPending.current = false;
-    firstInError(form.current, errors)?.focus();
-  }, [errors]);
-
-  function fail(found: Errors) {
-    focusPending.current = true;
-    setErrors(found);
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,13 +130,6 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
     // The API counts the envelope's bytes, which the writer never saw.
     else if (sealed && result.error === "too_large") message = errorTexts("encryptedTooLarge");
     fail({ [field]: message });
-  }
-
-  function clearErrorsOf(event: FormEvent<HTMLFormElement>) {
-    const cleared = clearedBy((event.target as HTMLElement).id);
-    if (cleared.some((key) => errors[key])) {
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => !cleared.includes(key))));
-    }
   }
 
   if (created) {
