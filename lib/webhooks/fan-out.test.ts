@@ -1,14 +1,14 @@
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
-import { applyMigrations, fromPgClient, fromPglite } from "../db/migrate";
+import { applyMigrations, fromPgClient } from "../db/migrate";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
 
 // The deliverer's fan-out of the access log into the outbox, on a database of its own (the cursor is
 // one per database): the payload, the keys and events it selects, a transaction that took the lower
-// id and committed later, and two deliverers at once.
+// id and committed later, and two deliverers at once. (On the embedded database:
+// fan-out-embedded.test.ts.)
 
 let database: TestDatabase;
 const clients: pg.Client[] = [];
@@ -217,36 +217,5 @@ describe("fanning the access log out into the outbox", () => {
       [notes],
     );
     expect(rows).toEqual([{ all: 1000, distinct: 1000 }]);
-  });
-});
-
-describe("the fan-out on the embedded database", () => {
-  it("runs on PGlite, which has the transaction ids and snapshots it relies on", async () => {
-    const db = new PGlite();
-    try {
-      await applyMigrations(fromPglite(db));
-      const key = await db.query<{ id: string }>(
-        "INSERT INTO api_keys (label, prefix, key_hash) VALUES ('pglite', 'pgli', 'x') RETURNING id",
-      );
-      const keyId = key.rows[0]!.id;
-      await db.query(
-        "INSERT INTO webhooks (api_key_id, url, events, secret) VALUES ($1, 'https://example.com/', '{note.read}', 's')",
-        [keyId],
-      );
-      await db.query(
-        "INSERT INTO note_events (share_id, type, api_key_id) VALUES ('pgliteNote', 'created', $1)",
-        [keyId],
-      );
-      await db.query(readEntry, ["pgliteNote"]);
-      const statement = fanOutNoteEventsSql(500);
-      expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
-        { events: 2, deliveries: 1 },
-      ]);
-      expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
-        { events: 0, deliveries: 0 },
-      ]);
-    } finally {
-      await db.close();
-    }
   });
 });
