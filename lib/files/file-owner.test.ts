@@ -1,6 +1,5 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseUrl } from "../test/database";
+import { describe, expect, it } from "vitest";
+import { testClient } from "../test/test-client";
 
 // A file row belongs to a note or to an answer, exactly one (the migration's trigger): a statement
 // that would leave a file with both owners, or none, is refused by the database itself.
@@ -9,16 +8,7 @@ const insert = `INSERT INTO note_files (share_id, request_id, answer_number, fil
                 VALUES ($1, $2, $3, 0, 1, 1)`;
 
 describe("a file's owner", () => {
-  let client: pg.Client;
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
-  });
-
-  afterAll(async () => {
-    await client.end();
-  });
+  const client = testClient();
 
   /** The SQLSTATE the insert fails with; "ok" when it succeeds (rolled back either way). */
   async function codeOf(owner: [string | null, string | null, number | null]) {

@@ -1,32 +1,25 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sealedByPrefix } from "../crypto/seal";
-import { closeDatabase, openDatabase, queryRows } from "../db";
+import { openDatabase, queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { keptAnswerLookup, requestFingerprint } from "../idempotency/idempotency-key";
 import { RequestLimits } from "../rate-limit/request-limits";
-import { testDatabaseUrl } from "../test/database";
 import { createNote } from "./create-note";
 import { deleteNote } from "./delete-note";
 import { keptAnswersSealedBySql } from "./kept-answer-sql";
 import { purgeExpiredNotes } from "./purge-expired-notes";
 import { readNote } from "./read-note";
+import { testClient } from "../test/test-client";
 
 // Kept answers (Idempotency-Key) against the test run's own Postgres database: what a retry gets,
 // what it costs (nothing), what the database holds of them, and when they go.
 
-let client: pg.Client;
+const client = testClient();
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
   // Opened (and its keys checked) before the first test, which a busy machine would otherwise fail
   // as "still being opened".
   await openDatabase();
-});
-afterAll(async () => {
-  await client.end();
-  await closeDatabase();
 });
 
 const reader = { client: null, browser: null };

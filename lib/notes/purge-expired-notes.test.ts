@@ -1,24 +1,12 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
-import { closeDatabase } from "../db";
-import { testDatabaseUrl } from "../test/database";
 import { purgeExpiredNotes } from "./purge-expired-notes";
+import { testClient } from "../test/test-client";
 
 // Runs against the test run's own Postgres database (lib/test/global-setup.ts). Rows are written
 // straight in SQL so every state a note can be in is there, down to the second.
 
-let client: pg.Client;
-
-beforeAll(async () => {
-  client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.end();
-  await closeDatabase();
-});
+const client = testClient();
 
 /** Inserts a note with one page; `columns` is SQL for expires_at, burn_after, read_count, burned_at. */
 async function insertNote(columns: {

@@ -1,24 +1,17 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, openDatabase } from "../db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db";
 import { RequestLimits } from "../rate-limit/request-limits";
-import { testDatabaseUrl } from "../test/database";
 import { createNote } from "./create-note";
 import { consumeNoteSql } from "./note-sql";
 import { readNote } from "./read-note";
+import { testClient } from "../test/test-client";
 
 // What a read does to the database: an ordinary note's statement has no part for recipients' links,
 // a link's has, and a note without a view limit is only looked at (its row never changes).
 
-let client: pg.Client;
+const client = testClient();
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
   await openDatabase();
-});
-afterAll(async () => {
-  await client.end();
-  await closeDatabase();
 });
 
 const reader = { client: "0a1b2c3d", browser: "Firefox" };

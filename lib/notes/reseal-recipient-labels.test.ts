@@ -2,14 +2,14 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
-import { closeDatabase } from "../db";
 import { applyMigrations, defaultMigrationsDir, fromPgClient } from "../db/migrate";
 import { sealingKeys } from "../env";
-import { createTestDatabase, testDatabaseUrl } from "../test/database";
+import { createTestDatabase } from "../test/database";
 import { openRecipientLabel } from "./recipient-sealing";
 import { recipientLabelsSealedBy, resealRecipientLabels } from "./reseal-recipient-labels";
+import { testClient } from "../test/test-client";
 
 // Labels stored before they were sealed: the migration marks them (so none passes for a sealed
 // value), they are still shown, and `npm run reseal` seals every copy, bound to its link.
@@ -56,16 +56,7 @@ async function storedLabels(client: pg.Client, id: string): Promise<string[]> {
 }
 
 describe("recipients' labels stored before sealing", () => {
-  let client: pg.Client;
-
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await closeDatabase();
-  });
+  const client = testClient();
 
   it("are marked by the migration that seals labels", async () => {
     const database = await createTestDatabase("labels");

@@ -1,28 +1,16 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateRequestKeys, sealAnswer } from "../crypto/request-envelope";
-import { closeDatabase } from "../db";
 import { ApiError } from "../http/api-error";
-import { testDatabaseUrl } from "../test/database";
 import { answerRequest } from "./answer-request";
 import { createRequest } from "./create-request";
 import { getRequest } from "./get-request";
 import { purgeExpiredRequests } from "./purge-expired-requests";
 import { authorizeOwner } from "./request-owner";
+import { testClient } from "../test/test-client";
 
 // The requests domain against the test run's own Postgres database (lib/test/global-setup.ts).
 
-let client: pg.Client;
-
-beforeAll(async () => {
-  client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.end();
-  await closeDatabase();
-});
+const client = testClient();
 
 const reader = { client: "0badcafe", browser: "other" };
 const codeOf = (promise: Promise<unknown>) =>

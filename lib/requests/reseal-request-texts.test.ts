@@ -1,30 +1,19 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateRequestKeys } from "../crypto/request-envelope";
 import { generateSealingKey, parseSealingKey, seal } from "../crypto/seal";
-import { closeDatabase, queryRows } from "../db";
+import { queryRows } from "../db";
 import { sealingKeys } from "../env";
-import { testDatabaseUrl } from "../test/database";
 import { createRequest } from "./create-request";
 import { getRequest } from "./get-request";
 import { requestTextsSealedBy, resealRequestTexts } from "./reseal-request-texts";
 import { resealRequestTextsSql, requestTextsToResealSql } from "./request-sql";
+import { testClient } from "../test/test-client";
 
 // Re-sealing requests' texts on the test run's shared database, whose requests are all sealed by
 // its one key: the statements are tested on this file's own rows (key rotation itself, with the
 // old key removed afterwards, is e2e/api/requests-at-rest.spec.ts).
 
-let client: pg.Client;
-
-beforeAll(async () => {
-  client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.end();
-  await closeDatabase();
-});
+const client = testClient();
 
 async function newRequest() {
   const keys = await generateRequestKeys();
