@@ -1,23 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startUpstashBridge, type UpstashBridge } from "../../e2e/support/upstash-bridge";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startUpstashBridge } from "../../e2e/support/upstash-bridge";
+import { testBridge } from "../test/test-bridge";
 import { upstashRedis } from "../rate-limit/upstash-store";
 import { DailySalt } from "./reader-salt";
 
 // The daily salt of reader fingerprints: per process without a shared store, one for every instance
 // through Upstash Redis (the machine's real Redis behind the test bridge), new each UTC day. Date is
 // faked so days are exact; timers stay real.
-const prefix = `notes-test:${randomBytes(6).toString("hex")}`;
+const redis = testBridge();
+const { prefix } = redis;
 const noon = Date.parse("2031-05-06T12:00:00Z");
-let bridge: UpstashBridge;
-
-beforeAll(async () => {
-  bridge = await startUpstashBridge({});
-});
-afterAll(async () => {
-  await bridge.deleteKeys(prefix);
-  await bridge.close();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -28,9 +20,12 @@ const at = (time: number) => {
 };
 
 /** One server process's salt, with a Redis client of its own (as each instance has). */
-const instance = (url = bridge.url) =>
+const instance = (url = redis.bridge.url) =>
   new DailySalt({
-    redis: upstashRedis({ url, token: bridge.token, timeoutMs: 30_000 }, { automaticDeserialization: false }),
+    redis: upstashRedis(
+      { url, token: redis.bridge.token, timeoutMs: 30_000 },
+      { automaticDeserialization: false },
+    ),
     prefix,
   });
 
@@ -58,9 +53,9 @@ describe("DailySalt in Upstash Redis", () => {
     expect(fromB).toBe(fromA);
     expect(await instance().current()).toBe(fromA);
     const key = a.sharedKey("2031-05-06");
-    expect(await bridge.redis.get(key)).toBe(fromA);
+    expect(await redis.bridge.redis.get(key)).toBe(fromA);
     const expiresAt = Date.parse("2031-05-07T00:01:00Z");
-    expect(await bridge.redis.call("EXPIRETIME", key)).toBe(expiresAt / 1000);
+    expect(await redis.bridge.redis.call("EXPIRETIME", key)).toBe(expiresAt / 1000);
 
     at(noon + 12 * 3_600_000);
     const nextDay = await a.current();

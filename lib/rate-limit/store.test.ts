@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startUpstashBridge, type UpstashBridge } from "../../e2e/support/upstash-bridge";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testBridge } from "../test/test-bridge";
 import { MemoryStore } from "./memory-store";
 import type { RateLimitStore } from "./types";
 import { StoreUnavailableError, UpstashStore } from "./upstash-store";
@@ -11,16 +11,8 @@ import { StoreUnavailableError, UpstashStore } from "./upstash-store";
 // against the machine's Redis through the test bridge. Date is faked so windows are exact.
 const rule = { limit: 5, windowMs: 60_000 };
 const windowStart = Math.floor(Date.now() / rule.windowMs + 10) * rule.windowMs;
-const prefix = `notes-test:${randomBytes(6).toString("hex")}`;
-let bridge: UpstashBridge;
-
-beforeAll(async () => {
-  bridge = await startUpstashBridge({});
-});
-afterAll(async () => {
-  await bridge.deleteKeys(prefix);
-  await bridge.close();
-});
+const redis = testBridge();
+const { prefix } = redis;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(windowStart + 1_000);
@@ -31,8 +23,8 @@ afterEach(() => {
 
 // A store timeout that a busy machine never reaches, for the tests that expect answers; the tests of
 // timeouts set their own.
-const upstash = (timeoutMs = 30_000, url = bridge.url) =>
-  new UpstashStore({ url, token: bridge.token, prefix, timeoutMs });
+const upstash = (timeoutMs = 30_000, url = redis.bridge.url) =>
+  new UpstashStore({ url, token: redis.bridge.token, prefix, timeoutMs });
 const stores: [string, () => RateLimitStore][] = [
   ["memory", () => new MemoryStore(1_000)],
   ["upstash", () => upstash()],
@@ -126,7 +118,7 @@ describe("upstash store", () => {
   it("runs the library's flagged scripts on plain Redis, keys under the prefix", async () => {
     const id = `keys:${randomBytes(6).toString("hex")}`;
     await upstash().limit({ key: id, rule });
-    expect(await bridge.redis.keys(`${prefix}:*${id}*`)).toHaveLength(1);
+    expect(await redis.bridge.redis.keys(`${prefix}:*${id}*`)).toHaveLength(1);
   });
 
   it("fails at once when the store refuses connections, without waiting for its timeout", async () => {
