@@ -7,7 +7,7 @@ import {
   forgetFilesSql,
   purgeExpiredGrantsSql,
   unkeptFilesSql,
-} from "./file-sql";
+} from "./collect-files-sql";
 import { fileStore } from "./file-store";
 
 // Files go when nothing keeps them: their note was deleted, taken down, expired, abandoned before

@@ -2,10 +2,10 @@ import { Prisma } from "../generated/prisma/client";
 import { liveNote } from "../notes/note-sql";
 import type { FileOwner } from "./file-owner";
 
-// Every statement on the files tables (note_files, file_grants), named, in one place. Sizes are read
-// as float8: pg gives bigint as a string, and every size here is a safe integer. A file belongs to a
-// note (share_id) or to a request's answer (request_id, answer_number); uploads, the store and the
-// cleanup are the same for both.
+// Every statement on the files tables (note_files, file_grants), named, in one place but for the
+// cleanup's (collect-files-sql.ts). Sizes are read as float8: pg gives bigint as a string, and every
+// size here is a safe integer. A file belongs to a note (share_id) or to a request's answer
+// (request_id, answer_number); uploads, the store and the cleanup are the same for both.
 
 export type NewFile = {
   file_index: number;
@@ -195,72 +195,6 @@ export function answerFileSql(requestId: string, number: number, index: number) 
       JOIN note_files f ON f.request_id = a.request_id AND f.answer_number = a.number
     WHERE a.request_id = ${requestId} AND a.number = ${number}::int AND f.file_index = ${index}::int
       AND NOT a.files_pending AND r.expires_at > now()`;
-}
-
-/**
- * A pending note whose upload time ran out: deleted (its links go with it, by their foreign key; its
- * files are collected after).
- */
-export function deleteAbandonedNotesSql(batchSize: number) {
-  return Prisma.sql`
-    WITH gone AS (
-      DELETE FROM shares WHERE id IN (
-        SELECT id FROM shares WHERE files_pending AND content_id IS NULL AND upload_expires_at <= now()
-        ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING id
-    )
-    SELECT count(*)::int AS deleted FROM gone`;
-}
-
-/**
- * An answer whose files were not all uploaded in time: deleted (it still counts against its request's
- * answers, as a deleted answer does; its files are collected after).
- */
-export function deleteAbandonedAnswersSql(batchSize: number) {
-  return Prisma.sql`
-    WITH gone AS (
-      DELETE FROM request_answers WHERE (request_id, number) IN (
-        SELECT request_id, number FROM request_answers WHERE files_pending AND upload_expires_at <= now()
-        ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING 1
-    )
-    SELECT count(*)::int AS deleted FROM gone`;
-}
-
-/** Grants of notes that were deleted (owner delete, take-down) end with them. */
-export function endGrantsOfGoneNotesSql(filesIds: string[]) {
-  return Prisma.sql`
-    DELETE FROM file_grants g WHERE g.files_id = ANY(${filesIds}::text[])
-      AND NOT EXISTS (SELECT 1 FROM shares s WHERE s.id = g.files_id)`;
-}
-
-/**
- * Files nothing keeps any more (optionally only those of the notes or requests `ownerIds`): their
- * note is gone, burned, expired or abandoned, and no unexpired grant lets a reader still download
- * them; or their answer is deleted or abandoned, or its request is gone or expired.
- */
-export function unkeptFilesSql(batchSize: number, ownerIds: string[] | null) {
-  return Prisma.sql`
-    SELECT f.id FROM note_files f
-    WHERE (${ownerIds}::text[] IS NULL OR f.share_id = ANY(${ownerIds}::text[])
-           OR f.request_id = ANY(${ownerIds}::text[]))
-      AND NOT EXISTS (SELECT 1 FROM file_grants g WHERE g.files_id = f.share_id AND g.expires_at > now())
-      AND NOT EXISTS (SELECT 1 FROM shares s WHERE s.id = f.share_id AND ${liveNote}
-                        AND NOT (s.files_pending AND s.upload_expires_at <= now()))
-      AND NOT EXISTS (SELECT 1 FROM request_answers a JOIN requests r ON r.id = a.request_id
-                      WHERE a.request_id = f.request_id AND a.number = f.answer_number AND r.expires_at > now()
-                        AND NOT (a.files_pending AND a.upload_expires_at <= now()))
-    LIMIT ${batchSize}::int`;
-}
-
-/** Forgets files whose chunks are gone from the store. */
-export function forgetFilesSql(fileIds: string[]) {
-  return Prisma.sql`DELETE FROM note_files WHERE id = ANY(${fileIds}::uuid[])`;
-}
-
-/** Forgets grants that expired (every read of a note with files leaves one). */
-export function purgeExpiredGrantsSql() {
-  return Prisma.sql`DELETE FROM file_grants WHERE expires_at <= now()`;
 }
 
 /** Whether any file's name, type or chunks are still sealed with the key (`npm run reseal` leaves them). */
