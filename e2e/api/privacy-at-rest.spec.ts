@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { sealNote } from "../../lib/crypto/envelope";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
+import { pgDump } from "../support/dump-database";
 import { createWithRecipients, type Link } from "../support/recipients";
 import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -13,17 +12,11 @@ import { startWebhookReceiver } from "../support/webhook-receiver";
 // an address. Against the shared test server and its database.
 
 type Json = Record<string, unknown>;
-const run = promisify(execFile);
 
-/**
- * pg_dump's whole text of the shared test database, but for the file chunks' bytes: the files specs
- * store 200 MiB files there (sealed or end-to-end ciphertext, searched by their own privacy tests),
- * which would make the dump larger than this process should hold.
- */
-const dump = async () =>
-  (
-    await run("pg_dump", ["--exclude-table-data=file_chunks", databaseUrl], { maxBuffer: 256 * 1024 * 1024 })
-  ).stdout.replace(/^\\(un)?restrict .*$/gm, "");
+// The shared test database, but for the file chunks' bytes: the files specs store 200 MiB files
+// there (sealed or end-to-end ciphertext, searched by their own privacy tests), which would make the
+// dump larger than this process should hold.
+const dump = () => pgDump(databaseUrl, ["file_chunks"]);
 
 test("recipients' labels are sealed at rest, and shown to the owner in the log and webhooks", async ({
   api,

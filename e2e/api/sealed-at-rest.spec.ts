@@ -8,6 +8,9 @@ import { openPage, type StoredPageText } from "../../lib/notes/note-sealing";
 import { generateNoteId } from "../../lib/notes/note-id";
 import { openWebhookSecret } from "../../lib/webhooks/webhook-secret";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { postJson } from "../support/answer-files";
+import { pgDump } from "../support/dump-database";
+import { createNote, readNote } from "../support/file-transfer";
 import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
@@ -28,23 +31,14 @@ const idOf = (key: string) => sealingKeyId(Buffer.from(key, "base64url"));
 
 type Json = Record<string, unknown>;
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as Json };
-}
-
-async function create(body: object, apiKey?: string): Promise<string> {
-  const { status, json } = await call("POST", "/api/v1/shares", body, apiKey ? { "x-api-key": apiKey } : {});
+async function create(body: Json, apiKey?: string): Promise<string> {
+  const { status, json } = await createNote(base, body, apiKey ? { "x-api-key": apiKey } : {});
   expect(status, JSON.stringify(json)).toBe(201);
   return json.id as string;
 }
 
 const read = (id: string, password?: string) =>
-  call("POST", `/api/v1/shares/${id}/read`, password === undefined ? {} : { password });
+  readNote(base, id, password === undefined ? {} : { password });
 
 test.describe("notes at rest", () => {
   test.describe.configure({ mode: "serial" });
@@ -64,12 +58,7 @@ test.describe("notes at rest", () => {
       })
     ).stdout;
 
-  // pg_dump's whole text, less the random token of its \restrict lines (new in every dump).
-  const dump = async () =>
-    (await run("pg_dump", [database.url], { maxBuffer: 64 * 1024 * 1024 })).stdout.replace(
-      /^\\(un)?restrict .*$/gm,
-      "",
-    );
+  const dump = () => pgDump(database.url);
 
   async function restart(keys: string) {
     if (server) {
@@ -104,9 +93,8 @@ test.describe("notes at rest", () => {
     test.setTimeout(timeouts.serverTest);
     const apiKey = (await cli("keys", ["issue", "--label", "sealed"], keyA)).trimEnd().split("\n").at(-1);
     // Subscribed to deletions only, of which there are none: nothing is ever delivered to it.
-    const hook = await call(
-      "POST",
-      "/api/v1/webhooks",
+    const hook = await postJson(
+      `${base}/api/v1/webhooks`,
       { url: "http://127.0.0.1:9/hook", events: ["note.deleted"] },
       { "x-api-key": apiKey! },
     );
