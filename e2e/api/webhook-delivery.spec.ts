@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { databaseUrl, expect, issueKey, npmScript, test } from "../support/fixtures";
+import { postJson } from "../support/answer-files";
+import { createNote, readNote } from "../support/file-transfer";
 import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
@@ -10,17 +12,6 @@ import { startWebhookReceiver } from "../support/webhook-receiver";
 // Delivery across processes, on a database of this spec's own (no other server delivers from it):
 // what is due when a server is killed is delivered after it starts again, and two servers on one
 // database deliver each event exactly once between them.
-
-type Json = Record<string, unknown>;
-
-async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Json };
-}
 
 test("a restart loses nothing, and two servers deliver each event once", async () => {
   test.setTimeout(timeouts.serverTest * 2);
@@ -36,24 +27,16 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     const key = (await npmScript("keys", ["issue", "--label", "hooks"], url)).at(-1) ?? "";
     const keyed = { "x-api-key": key };
     const base = servers[0]?.url ?? "";
-    const hook = await call(
+    const hook = await postJson(
       `${base}/api/v1/webhooks`,
-      "POST",
       { url: receiver.url, events: ["note.read", "note.burned"] },
       keyed,
     );
     expect(hook.status).toBe(201);
 
     // Recorded and tried (the receiver fails), then the server is killed outright.
-    const first = await call(
-      `${base}/api/v1/shares`,
-      "POST",
-      { content: "a", ttl: "1h", burn_after: 1 },
-      keyed,
-    );
-    expect((await call(`${base}/api/v1/shares/${first.json.id as string}/read`, "POST", {})).status).toBe(
-      200,
-    );
+    const first = await createNote(base, { content: "a", ttl: "1h", burn_after: 1 }, keyed);
+    expect((await readNote(base, first.json.id as string)).status).toBe(200);
     // Tried and its failure recorded (a delivery claimed mid-attempt at the kill would wait for its
     // lease, the attempt timeout plus a minute, before another process may take it).
     const attempted = async () =>
@@ -72,16 +55,12 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     const urls = [servers[1]?.url ?? "", servers[2]?.url ?? ""];
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const created = await call(
-          `${urls[i % 2]}/api/v1/shares`,
-          "POST",
+        const created = await createNote(
+          urls[i % 2] ?? "",
           { content: "b", ttl: "1h", burn_after: 1 },
           keyed,
         );
-        expect(
-          (await call(`${urls[(i + 1) % 2]}/api/v1/shares/${created.json.id as string}/read`, "POST", {}))
-            .status,
-        ).toBe(200);
+        expect((await readNote(urls[(i + 1) % 2] ?? "", created.json.id as string)).status).toBe(200);
       }),
     );
     const delivered = async () =>
@@ -136,9 +115,8 @@ test("by default only public addresses: private, loopback and metadata URLs are 
       "http://no-such-host.invalid/",
     ];
     for (const hookUrl of refused) {
-      const { status, json } = await call(
+      const { status, json } = await postJson(
         `${server.url}/api/v1/webhooks`,
-        "POST",
         { url: hookUrl, events: ["note.read"] },
         key,
       );
@@ -147,8 +125,8 @@ test("by default only public addresses: private, loopback and metadata URLs are 
         { error: "bad_webhook", message: "url is refused: its host does not resolve to a public address." },
       ]);
     }
-    const list = await call(`${server.url}/api/v1/webhooks`, "GET", undefined, key);
-    expect(list.json).toEqual({ webhooks: [] });
+    const list = await fetch(`${server.url}/api/v1/webhooks`, { headers: key });
+    expect(await list.json()).toEqual({ webhooks: [] });
   } finally {
     await server.stop("SIGKILL");
   }
