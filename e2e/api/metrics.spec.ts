@@ -1,8 +1,6 @@
-import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
+import { cleanup, serverOfItsOwn } from "../support/housekeeping";
 import { testPorts } from "../support/ports";
-import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // GET /metrics (lib/metrics): off by default, behind a bearer token when on, and exact counts after
@@ -11,7 +9,6 @@ import { timeouts } from "../support/timeouts";
 // Next.js's build of lib/, the request counters by the front server's.
 
 const token = "metrics-token-0123456789";
-const cronSecret = "cron-secret-0123456789";
 
 test("is 404 on a server without METRICS_TOKEN", async ({ request }) => {
   expect((await request.get("/metrics")).status()).toBe(404);
@@ -24,30 +21,16 @@ test.describe("with METRICS_TOKEN", () => {
   // One server for these tests, so they run one after the other in one worker.
   test.describe.configure({ mode: "serial" });
 
-  let database: TestDatabase;
-  let server: ServerProcess;
-
-  test.beforeAll(async () => {
-    test.setTimeout(timeouts.serverTest);
-    database = await createTestDatabase("metrics");
-    server = await startServer({
-      port: testPorts.metrics,
-      env: {
-        DATABASE_URL: database.url,
-        METRICS_TOKEN: token,
-        CRON_SECRET: cronSecret,
-        CLEANUP_INTERVAL_SECONDS: "0",
-        // A week's window: the sliding window never carries less than five creates into a sixth.
-        RATE_LIMIT_CREATE: "5/168h",
-        UPSTASH_REDIS_REST_URL: undefined,
-        UPSTASH_REDIS_REST_TOKEN: undefined,
-      },
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
+  const server = serverOfItsOwn({
+    name: "notes_e2e_metrics",
+    port: testPorts.metrics,
+    env: {
+      METRICS_TOKEN: token,
+      // A week's window: the sliding window never carries less than five creates into a sixth.
+      RATE_LIMIT_CREATE: "5/168h",
+      UPSTASH_REDIS_REST_URL: undefined,
+      UPSTASH_REDIS_REST_TOKEN: undefined,
+    },
   });
 
   const scrape = (authorization?: string) =>
@@ -109,16 +92,10 @@ test.describe("with METRICS_TOKEN", () => {
       headers: { "x-delete-token": deleted.delete_token },
     });
     expect(removal.status).toBe(204);
-    const sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
-    await sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [
+    await server.sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [
       expiring.id,
     ]);
-    await sql.end();
-    const cleanup = await fetch(`${server.url}/api/v1/cron/cleanup`, {
-      headers: { authorization: `Bearer ${cronSecret}` },
-    });
-    expect(await cleanup.json()).toEqual({ purged: { expired: 1, burned: 1, abandoned: 0, files: 0 } });
+    expect(await cleanup(server.url)).toEqual({ expired: 1, burned: 1, abandoned: 0, files: 0 });
 
     const expected: Record<string, number> = {
       'notes_created_total{kind="markdown"}': 3,
@@ -171,7 +148,7 @@ test.describe("with METRICS_TOKEN", () => {
       .filter((line) => line.startsWith("notes_http_requests_total{"))
       .reduce((sum, line) => sum + Number(line.split(" ")[1]), 0);
     const logged = () =>
-      server
+      server.process
         .stdout()
         .split("\n")
         .filter((line) => line.startsWith("{") && (JSON.parse(line) as { msg: string }).msg === "request")

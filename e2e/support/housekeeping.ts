@@ -78,9 +78,12 @@ export function serverOfItsOwn(options: {
   });
 
   const server = {
-    get url() {
+    get process() {
       if (!own.server) throw new Error("The spec's server has not started.");
-      return own.server.url;
+      return own.server;
+    },
+    get url() {
+      return server.process.url;
     },
     get sql() {
       if (!own.sql) throw new Error("The spec's server has not started.");
