@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
+import type { ApiRequest } from "../http/api-request";
 import { getPrisma } from "../db";
 import { env } from "../env";
 import { sessionIdOf, sessionIsFresh, type AdminSession } from "./admin-session";
@@ -32,7 +33,7 @@ export async function currentAdminSession(): Promise<AdminSession | null> {
 }
 
 /** Secure whenever the site is served over https, as configured (PUBLIC_URL) or as requested. */
-export function sessionCookieOptions(request: Request, maxAge: number) {
+export function sessionCookieOptions(request: ApiRequest, maxAge: number) {
   const secure = env.PUBLIC_URL?.startsWith("https:") || new URL(request.url).protocol === "https:";
   return { httpOnly: true, sameSite: "strict", path: sessionCookiePath, secure, maxAge } as const;
 }

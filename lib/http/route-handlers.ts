@@ -1,5 +1,6 @@
 import { declaredMethods, type RouteParams, type ServedMethod } from "../routes/route-declaration";
 import { findRoute, type RouteMethods, type RoutePattern } from "../routes/routes";
+import type { ApiRequest } from "./api-request";
 import { apiRoute, type Handler } from "./api-route";
 import { methodRefusal } from "./method-refusal";
 
@@ -8,7 +9,7 @@ import { methodRefusal } from "./method-refusal";
 // which every API answer is), and OPTIONS would list every exported method as allowed. Instead,
 // both answer as lib/http/method-refusal.ts says: a JSON 405 with Allow, or 404 on a catch-all.
 
-type NextHandler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+type NextHandler<P> = (request: ApiRequest, context: { params: Promise<P> }) => Promise<Response>;
 type RouteExports<P> = Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", NextHandler<P>> & {
   /** Left out beside GET, so that Next.js answers HEAD from GET. */
   HEAD: NextHandler<P> | undefined;

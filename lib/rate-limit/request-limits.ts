@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import { clientIdentifier } from "./client-identifier";
 import { metrics } from "../metrics/metrics";
 import { limitRequest, rateLimitedError, rateLimitHeaders, type RateLimitDecision } from "./limit-request";
@@ -19,7 +20,7 @@ export class RequestLimits {
   private decision: RateLimitDecision | undefined;
   private client: string | undefined;
 
-  constructor(private readonly headers: Headers) {}
+  constructor(private readonly headers: HeaderLookup) {}
 
   /** The client's address as rate limits know it (see client-identifier.ts). */
   get clientId(): string {

@@ -19,7 +19,7 @@ beforeAll(async () => {
           url: request.url,
           method: request.method,
           header: request.headers.get("x-test"),
-          body: await request.text(),
+          body: await new Response(request.body).text(),
         }),
     }),
     directRoute("api/v1/shares/[id]/meta", {

@@ -2,10 +2,12 @@ import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
+import type { ApiRequest } from "../http/api-request";
 import { methodRefusal } from "../http/method-refusal";
 import { declaredMethods, patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
+import { nodeRequest } from "./node-request";
 import { refuseRequest, sendResponse } from "./send-response";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
@@ -17,7 +19,7 @@ import { refuseRequest, sendResponse } from "./send-response";
 // every request under `next dev` or on a platform.
 
 type RouteHandler = (
-  request: Request,
+  request: ApiRequest,
   context: { params: Promise<Record<string, string>> },
 ) => Promise<Response>;
 type RouteMethods = Partial<Record<string, RouteHandler>>;
@@ -85,39 +87,6 @@ const malformedPath = {
 };
 
 /**
- * The request body as a web stream that never destroys the connection: a handler that stops reading
- * (a body over the size limit) leaves the rest to be drained, so its answer still reaches the client.
- */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once("end", () => {
-        if (open) controller.close();
-        open = false;
-      });
-      req.once("error", (error) => {
-        if (open) controller.error(error);
-        open = false;
-      });
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      req.resume();
-    },
-  });
-}
-
-/**
  * After the answer, whatever of the body the handler left unread (it refused the request before
  * reading all of it) is read and dropped: a paused body stops the connection's reading, the client
  * still sending would stall, and a connection closed on unread bytes resets, which can take the
@@ -127,26 +96,6 @@ function drainBody(req: IncomingMessage): void {
   if (req.complete) return;
   req.removeAllListeners("data");
   req.resume();
-}
-
-/**
- * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
- * host and port, and https when X-Forwarded-Proto says so.
- */
-function toRequest(req: IncomingMessage, host: string): Request {
-  // Pairs, not a Headers object: the Request copies whatever it is given into Headers of its own.
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.push([name, value]);
-    else if (value) for (const item of value) headers.push([name, item]);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
-  return new Request(`${scheme}://${host}${req.url}`, {
-    method: req.method,
-    headers,
-    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
-  } as RequestInit);
 }
 
 /**
@@ -177,7 +126,7 @@ export function directApiHandler(
       const params = Object.fromEntries(
         Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
       );
-      await sendResponse(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
+      await sendResponse(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
       return drainBody(req);
     }
     return fallback(req, res);
