@@ -41,7 +41,8 @@ export class RequestLimits {
     }
   }
 
-  applyHeaders(response: Response): Response {
+  /** Sets them on a Web `Response` (a page) or an ApiAnswer. */
+  applyHeaders<T extends { headers: { set(name: string, value: string): unknown } }>(response: T): T {
     if (this.decision) {
       for (const [name, value] of Object.entries(rateLimitHeaders(this.decision)))
         response.headers.set(name, value);

@@ -2,13 +2,13 @@ import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
-import type { ApiRequest } from "../http/api-request";
 import { methodRefusal } from "../http/method-refusal";
+import type { AnswerHandler, NextHandler } from "../http/route-handlers";
 import { declaredMethods, patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
 import { nodeRequest } from "./node-request";
-import { refuseRequest, sendResponse } from "./send-response";
+import { refuseRequest, sendAnswer } from "./send-response";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
 // Next.js's router and its request adapter cost about 0.8 ms of CPU per request on this service's
@@ -18,12 +18,13 @@ import { refuseRequest, sendResponse } from "./send-response";
 // export (HEAD on the GET routes, which Next.js derives from GET), still goes to Next.js, as does
 // every request under `next dev` or on a platform.
 
-type RouteHandler = (
-  request: ApiRequest,
-  context: { params: Promise<Record<string, string>> },
-) => Promise<Response>;
-type RouteMethods = Partial<Record<string, RouteHandler>>;
-type CompiledRoute = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: RouteMethods } };
+type RouteMethods = Partial<Record<string, AnswerHandler<Record<string, string>>>>;
+type CompiledRoute = {
+  routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
+};
+
+/** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
+const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** The app routes served directly, as Next.js's build names their folders. */
 const directPages = routes.filter((route) => route.direct).map((route) => route.pattern.slice(1));
@@ -33,6 +34,18 @@ export type DirectRoute = { pattern: RegExp; methods: RouteMethods };
 /** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
 export function directRoute(page: string, methods: RouteMethods): DirectRoute {
   return { pattern: patternRegExp(`/${page}`, { trailingSlash: false }), methods };
+}
+
+/** A route file's exports in the form that answers an ApiAnswer, which routeHandlers gives each. */
+function answerHandlers(page: string, userland: Record<string, unknown>): RouteMethods {
+  const methods: RouteMethods = {};
+  for (const [method, exported] of Object.entries(userland)) {
+    if (!nextMethods.has(method) || exported === undefined) continue;
+    const answer = (exported as Partial<NextHandler<Record<string, string>>>).answer;
+    if (typeof answer !== "function") throw new Error(`/${page}'s ${method} was not made by routeHandlers.`);
+    methods[method] = answer;
+  }
+  return methods;
 }
 
 /**
@@ -50,15 +63,12 @@ export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> 
         throw new Error(`The build's route module for /${page} has an unexpected shape.`);
       }
       await routeModule.ensureUserland();
-      const methods = routeModule.userland;
-      if (!methods) throw new Error(`The build has no handlers for /${page}.`);
-      return directRoute(page, methods);
+      const userland = routeModule.userland;
+      if (!userland) throw new Error(`The build has no handlers for /${page}.`);
+      return directRoute(page, answerHandlers(page, userland));
     }),
   );
 }
-
-/** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
-const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Every declared route's refusal of other methods, by the paths it matches, most specific first. */
 const refusals = routes.map((route) => ({
@@ -116,7 +126,7 @@ export function directApiHandler(
     if (!nextMethods.has(req.method ?? "")) {
       // PROPFIND, QUERY, TRACE...: a JSON route answers them as it answers PUT (405 with Allow).
       const refusal = refusals.find(({ pattern }) => pattern.test(pathname));
-      if (refusal) return sendResponse(res, await refusal.refuse());
+      if (refusal) return sendAnswer(res, await refusal.refuse());
     }
     for (const { pattern, methods } of directRoutes) {
       const match = pattern.exec(pathname);
@@ -126,7 +136,7 @@ export function directApiHandler(
       const params = Object.fromEntries(
         Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
       );
-      await sendResponse(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
+      await sendAnswer(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
       return drainBody(req);
     }
     return fallback(req, res);
