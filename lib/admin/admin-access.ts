@@ -1,5 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { NextResponse } from "next/server";
+import type { ApiRequest } from "../http/api-request";
 import { getPrisma } from "../db";
 import { env } from "../env";
 import { sessionIdOf, sessionIsFresh, type AdminSession } from "./admin-session";
@@ -31,8 +33,20 @@ export async function currentAdminSession(): Promise<AdminSession | null> {
   return sessionIsFresh(session, new Date(), sessionLifetimeSeconds) ? session : null;
 }
 
-/** Secure whenever the site is served over https, as configured (PUBLIC_URL) or as requested. */
-export function sessionCookieOptions(request: Request, maxAge: number) {
+/**
+ * The Set-Cookie of the session cookie holding `value` for `maxAge` seconds (0 clears it), as
+ * Next.js writes it. Secure whenever the site is served over https, as configured (PUBLIC_URL) or as
+ * requested.
+ */
+export function sessionCookie(request: ApiRequest, value: string, maxAge: number): string {
   const secure = env.PUBLIC_URL?.startsWith("https:") || new URL(request.url).protocol === "https:";
-  return { httpOnly: true, sameSite: "strict", path: sessionCookiePath, secure, maxAge } as const;
+  const response = new NextResponse(null);
+  response.cookies.set(sessionCookieName, value, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: sessionCookiePath,
+    secure,
+    maxAge,
+  });
+  return response.headers.get("set-cookie") ?? "";
 }

@@ -1,15 +1,17 @@
 import "server-only";
 import { env } from "../env";
+import type { ApiAnswer } from "../http/api-answer";
 import { ApiError } from "../http/api-error";
+import type { ApiRequest } from "../http/api-request";
 import type { Handler } from "../http/api-route";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { adminEnabled, currentAdminSession } from "./admin-access";
 import { isSameSiteRequest } from "./same-site";
 
 type AdminContext<P> = { params: P; client: string; limits: RequestLimits };
-type AdminHandler<P> = (request: Request, context: AdminContext<P>) => Promise<Response>;
+type AdminHandler<P> = (request: ApiRequest, context: AdminContext<P>) => Promise<ApiAnswer>;
 
-function refuseCrossSite(request: Request): void {
+function refuseCrossSite(request: ApiRequest): void {
   if (!isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })) {
     throw new ApiError("cross_site_request", "Admin actions are only accepted from this site's own pages.");
   }

@@ -1,10 +1,14 @@
+import type { HeaderLookup } from "../http/api-request";
 // Cross-site request refusal for the admin API, on top of the SameSite=Strict session cookie (which
 // older or misconfigured browsers may not honour). A state-changing request must show that it comes
 // from this site's own pages: Sec-Fetch-Site, when the browser sends it, must be "same-origin", and
 // Origin, when sent, must be this site (the host the request was made to, or PUBLIC_URL's origin).
 // A request carrying neither header cannot prove where it came from and is refused too.
 
-export function isSameSiteRequest(options: { headers: Headers; publicUrl: string | undefined }): boolean {
+export function isSameSiteRequest(options: {
+  headers: HeaderLookup;
+  publicUrl: string | undefined;
+}): boolean {
   const { headers, publicUrl } = options;
   const fetchSite = headers.get("sec-fetch-site");
   const origin = headers.get("origin");

@@ -12,7 +12,7 @@ export const sealedBytesOverhead = ivLength + tagLength;
 
 export function sealBytes(key: SealingKey, plaintext: Uint8Array, associatedData: string): Buffer {
   const iv = randomBytes(ivLength);
-  const cipher = createCipheriv("aes-256-gcm", key.bytes, iv);
+  const cipher = createCipheriv("aes-256-gcm", key.secret, iv);
   cipher.setAAD(Buffer.from(associatedData, "utf8"));
   return Buffer.concat([iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
 }
@@ -21,7 +21,7 @@ export function sealBytes(key: SealingKey, plaintext: Uint8Array, associatedData
 export function openBytes(key: SealingKey, sealed: Uint8Array, associatedData: string): Buffer {
   if (sealed.byteLength < sealedBytesOverhead) throw new SealError("The sealed chunk is truncated.");
   const data = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
-  const decipher = createDecipheriv("aes-256-gcm", key.bytes, data.subarray(0, ivLength));
+  const decipher = createDecipheriv("aes-256-gcm", key.secret, data.subarray(0, ivLength));
   decipher.setAAD(Buffer.from(associatedData, "utf8"));
   decipher.setAuthTag(data.subarray(data.length - tagLength));
   try {

@@ -4,6 +4,7 @@ import { secretMatchesHash } from "../crypto/secret-hash";
 import { sealingKeys } from "../env";
 import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
+import type { ApiRequest } from "../http/api-request";
 import { assertNoteId, notFound } from "../notes/note-id";
 import type { FileOwner } from "./file-owner";
 import { sealChunk } from "./file-sealing";
@@ -105,7 +106,7 @@ export async function uploadChunk(options: {
   index: number;
   chunk: number;
   token: string | null;
-  request: Request;
+  request: ApiRequest;
 }): Promise<number> {
   const { owner, index, chunk, token, request } = options;
   const target = await uploadTarget(owner, index, token);

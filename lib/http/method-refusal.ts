@@ -1,4 +1,5 @@
 import type { ServedMethod } from "../routes/route-declaration";
+import { ApiAnswer } from "./api-answer";
 import { ApiError, unknownApiRouteError } from "./api-error";
 import { errorResponse } from "./respond";
 
@@ -6,7 +7,7 @@ import { errorResponse } from "./respond";
 // method_not_allowed whose message and Allow header name them, and an OPTIONS that names the same.
 // A route that serves nothing is a catch-all: every method, OPTIONS included, is an unknown route.
 
-type Answer = () => Promise<Response>;
+type Answer = () => Promise<ApiAnswer>;
 
 const unknownRoute: Answer = async () => errorResponse(unknownApiRouteError());
 
@@ -20,5 +21,5 @@ export function methodRefusal(served: readonly ServedMethod[]): { refuse: Answer
     response.headers.set("allow", allow);
     return response;
   };
-  return { refuse, options: async () => new Response(null, { status: 204, headers: { allow } }) };
+  return { refuse, options: async () => new ApiAnswer(null, { status: 204, headers: { allow } }) };
 }

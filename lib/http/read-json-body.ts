@@ -1,11 +1,12 @@
 import { ApiError } from "./api-error";
+import type { ApiRequest } from "./api-request";
 
 /** Bodies larger than this are refused before any of them is parsed. */
 export const maxBodyBytes = 2 * 1024 * 1024;
 
 export const tooLarge = () => new ApiError("too_large", `The request body is over ${maxBodyBytes} bytes.`);
 
-async function readCapped(request: Request): Promise<Uint8Array> {
+async function readCapped(request: ApiRequest): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
@@ -40,7 +41,7 @@ type BodyOptions = { emptyAsObject?: boolean };
  * With `emptyAsObject` an empty body is `{}` (reading a note without a password accepts that).
  */
 export async function readJsonBody(
-  request: Request,
+  request: ApiRequest,
   options: BodyOptions = {},
 ): Promise<Record<string, unknown>> {
   return parseJsonBody(await readCapped(request), options);

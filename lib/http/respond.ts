@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable, statementMayHaveRun } from "../db/database-unavailable";
 import { describeError, errorSummary } from "../process/describe-error";
 import { ApiError } from "./api-error";
+import { ApiAnswer } from "./api-answer";
 
 const jsonType = "application/json; charset=utf-8";
 
@@ -17,18 +18,17 @@ const outcomeUnknown = () =>
   );
 
 /**
- * A JSON answer. `headers` are lower-case names, as a literal: the Response makes its own Headers
- * from them, so none is made here only to be copied.
+ * A JSON answer. `headers` are lower-case names.
  */
 export function jsonResponse(
   body: unknown,
   init: { status?: number; headers?: Readonly<Record<string, string>> } = {},
 ) {
   const headers = { ...init.headers, "content-type": jsonType };
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+  return new ApiAnswer(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-export function errorResponse(error: ApiError): Response {
+export function errorResponse(error: ApiError): ApiAnswer {
   return jsonResponse({ error: error.code, message: error.message }, { status: error.status });
 }
 
@@ -37,7 +37,7 @@ export function errorResponse(error: ApiError): Response {
  * a bug: logged by class, code and stack frames (never its message, which can quote what the client
  * sent), with the request's id, and answered without details.
  */
-export function toErrorResponse(error: unknown, route: string, requestId: string | null = null): Response {
+export function toErrorResponse(error: unknown, route: string, requestId: string | null = null): ApiAnswer {
   if (error instanceof ApiError) return errorResponse(error);
   const where = requestId ? `${route} (request ${requestId})` : route;
   if (isDatabaseUnavailable(error)) {

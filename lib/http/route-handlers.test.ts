@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ApiAnswer } from "./api-answer";
 import { routeHandlers } from "./route-handlers";
 
 // What a route file exports for the methods it does not serve; the served ones are its handlers.
 
-const served = async () => new Response("served");
+const served = async () => new ApiAnswer("served");
 const noParams = { params: Promise.resolve({}) };
 
 describe("routeHandlers", () => {

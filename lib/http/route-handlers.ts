@@ -1,5 +1,7 @@
 import { declaredMethods, type RouteParams, type ServedMethod } from "../routes/route-declaration";
 import { findRoute, type RouteMethods, type RoutePattern } from "../routes/routes";
+import { toResponse, type ApiAnswer } from "./api-answer";
+import type { ApiRequest } from "./api-request";
 import { apiRoute, type Handler } from "./api-route";
 import { methodRefusal } from "./method-refusal";
 
@@ -8,11 +10,29 @@ import { methodRefusal } from "./method-refusal";
 // which every API answer is), and OPTIONS would list every exported method as allowed. Instead,
 // both answer as lib/http/method-refusal.ts says: a JSON 405 with Allow, or 404 on a catch-all.
 
-type NextHandler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+type Context<P> = { params: Promise<P> };
+
+/** A method's answer as the front server takes it for a direct route (lib/server/direct-api-routes.ts). */
+export type AnswerHandler<P> = (request: ApiRequest, context: Context<P>) => Promise<ApiAnswer>;
+
+/** What Next.js calls, a `Response`; `answer` is the same handler, answering an ApiAnswer. */
+export type NextHandler<P> = ((request: ApiRequest, context: Context<P>) => Promise<Response>) & {
+  answer: AnswerHandler<P>;
+};
+
 type RouteExports<P> = Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", NextHandler<P>> & {
   /** Left out beside GET, so that Next.js answers HEAD from GET. */
   HEAD: NextHandler<P> | undefined;
 };
+
+function nextHandler<P>(answer: AnswerHandler<P>): NextHandler<P> {
+  return Object.assign(
+    async (request: ApiRequest, context: Context<P>) => toResponse(await answer(request, context)),
+    {
+      answer,
+    },
+  );
+}
 
 /**
  * `export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pattern, handlers)`:
@@ -24,10 +44,11 @@ export function routeHandlers<P extends RoutePattern>(
   handlers: { [M in RouteMethods<P>]: Handler<RouteParams<P>> },
 ): RouteExports<RouteParams<P>> {
   const served = declaredMethods(findRoute(pattern)).map(([method]) => method);
-  const { refuse, options } = methodRefusal(served);
+  const refusal = methodRefusal(served);
+  const refuse = nextHandler(refusal.refuse);
   const handle = (method: ServedMethod) => {
     const handler = (handlers as Partial<Record<ServedMethod, Handler<RouteParams<P>>>>)[method];
-    return handler ? apiRoute(`${method} ${pattern}`, handler) : refuse;
+    return handler ? nextHandler(apiRoute(`${method} ${pattern}`, handler)) : refuse;
   };
   return {
     GET: handle("GET"),
@@ -36,6 +57,6 @@ export function routeHandlers<P extends RoutePattern>(
     PUT: handle("PUT"),
     PATCH: refuse,
     DELETE: handle("DELETE"),
-    OPTIONS: options,
+    OPTIONS: nextHandler(refusal.options),
   };
 }

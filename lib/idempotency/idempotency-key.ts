@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import { sha256 } from "../crypto/digest";
 import { ApiError } from "../http/api-error";
 
@@ -19,7 +20,7 @@ export const idempotencyKeyPattern = /^[\x21-\x7e]{16,255}$/;
  * The request's Idempotency-Key, or null when it sent none. The draft's structured-field form (a
  * quoted string) and Stripe's bare form are the same key.
  */
-export function idempotencyKeyOf(headers: Headers): string | null {
+export function idempotencyKeyOf(headers: HeaderLookup): string | null {
   const raw = headers.get(idempotencyKeyHeader);
   if (raw === null) return null;
   const trimmed = raw.trim();
@@ -53,7 +54,7 @@ export function requestFingerprint(body: unknown): string {
  * `client:<id>`) and its body's fingerprint; null without the header.
  */
 export function createIdempotencyOf(
-  headers: Headers,
+  headers: HeaderLookup,
   body: unknown,
   createdBy: string,
 ): { lookup: string; fingerprint: string } | null {

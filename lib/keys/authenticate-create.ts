@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
+import type { ApiRequest } from "../http/api-request";
 import { authenticateRequest, type ApiKeyIdentity } from "./authenticate-request";
 import type { RequestLimits } from "../rate-limit/request-limits";
 
@@ -10,7 +11,7 @@ import type { RequestLimits } from "../rate-limit/request-limits";
  * CREATE_REQUIRES_KEY, a create without a key is charged per client and refused.
  */
 export async function authenticateCreate(options: {
-  request: Request;
+  request: ApiRequest;
   limits: RequestLimits;
 }): Promise<ApiKeyIdentity | null> {
   const { request, limits } = options;

@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import "server-only";
 import { getPrisma } from "../db";
 import { ApiError } from "../http/api-error";
@@ -11,7 +12,7 @@ export type ApiKeyIdentity = { id: string };
 const lastUsedResolutionMs = 60_000;
 
 /** X-API-Key wins over `Authorization: Bearer`; other Authorization schemes are not ours. */
-function presentedKey(headers: Headers): string | null {
+function presentedKey(headers: HeaderLookup): string | null {
   return headers.get("x-api-key")?.trim() ?? bearerToken(headers);
 }
 
@@ -21,7 +22,7 @@ const badKey = () => new ApiError("bad_api_key", "The API key is unknown, malfor
  * The key the request presents, verified: null when it presents none, bad_api_key when it presents
  * one that is unknown, malformed or revoked (on every route, even those that need no key).
  */
-export async function authenticateRequest(headers: Headers): Promise<ApiKeyIdentity | null> {
+export async function authenticateRequest(headers: HeaderLookup): Promise<ApiKeyIdentity | null> {
   const key = presentedKey(headers);
   if (key === null) return null;
   if (!isWellFormedApiKey(key)) throw badKey();

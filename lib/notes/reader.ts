@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import "server-only";
 import { hmacSha256 } from "../crypto/digest";
 import { browserFamily } from "./browser-family";
@@ -13,7 +14,7 @@ import { readerSalt } from "./reader-salt";
 // candidate addresses against that day's fingerprints until the day ends and the salt is forgotten.
 
 /** The reader of note `id`, as the access log keeps it. */
-export async function readerOf(id: string, headers: Headers, clientId: string): Promise<Reader> {
+export async function readerOf(id: string, headers: HeaderLookup, clientId: string): Promise<Reader> {
   const salt = await readerSalt().current();
   const client = hmacSha256(Buffer.from(salt), `${id}\n${clientId}`).toString("hex").slice(0, 8);
   return { client, browser: browserFamily(headers.get("user-agent")) };

@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import { isIPv4, isIPv6 } from "node:net";
 import { env } from "../env";
 import { socketAddress } from "../server/client-socket";
@@ -43,7 +44,7 @@ function ipv6Groups(address: string): string[] {
 }
 
 /** The proxy's own hop: counted from the right of X-Forwarded-For plus the socket address. */
-function forwardedClient(headers: Headers, trust: TrustProxy): string | undefined {
+function forwardedClient(headers: HeaderLookup, trust: TrustProxy): string | undefined {
   if ("header" in trust) return headers.get(trust.header)?.split(",").at(-1);
   const hops = (headers.get("x-forwarded-for") ?? "").split(",").filter((hop) => hop.trim() !== "");
   // Nearest first: [socket, the hop the nearest proxy added, the one before, ...].
@@ -55,7 +56,7 @@ let warnedUnknown = false;
 
 /** The client's address (an IPv6 /64 block) as used in rate-limit keys, or "unknown". */
 export function clientIdentifier(
-  headers: Headers,
+  headers: HeaderLookup,
   trust: TrustProxy | "off" | undefined = env.TRUST_PROXY,
 ): string {
   const raw = trust && trust !== "off" ? forwardedClient(headers, trust) : socketAddress(headers);

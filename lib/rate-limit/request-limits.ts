@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import { clientIdentifier } from "./client-identifier";
 import { metrics } from "../metrics/metrics";
 import { limitRequest, rateLimitedError, rateLimitHeaders, type RateLimitDecision } from "./limit-request";
@@ -19,7 +20,7 @@ export class RequestLimits {
   private decision: RateLimitDecision | undefined;
   private client: string | undefined;
 
-  constructor(private readonly headers: Headers) {}
+  constructor(private readonly headers: HeaderLookup) {}
 
   /** The client's address as rate limits know it (see client-identifier.ts). */
   get clientId(): string {
@@ -40,7 +41,8 @@ export class RequestLimits {
     }
   }
 
-  applyHeaders(response: Response): Response {
+  /** Sets them on a Web `Response` (a page) or an ApiAnswer. */
+  applyHeaders<T extends { headers: { set(name: string, value: string): unknown } }>(response: T): T {
     if (this.decision) {
       for (const [name, value] of Object.entries(rateLimitHeaders(this.decision)))
         response.headers.set(name, value);

@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import "server-only";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { isWellFormedOwnerProof } from "../crypto/request-envelope";
@@ -10,7 +11,7 @@ import { ownerProofHeader } from "./request-policy";
  * derives. not_found for an unknown or expired request; wrong_owner_proof (403) for a missing,
  * malformed or wrong proof.
  */
-export async function authorizeOwner(id: string, headers: Headers): Promise<OpenedRequest> {
+export async function authorizeOwner(id: string, headers: HeaderLookup): Promise<OpenedRequest> {
   const request = await getRequest(id);
   const proof = headers.get(ownerProofHeader);
   if (!isWellFormedOwnerProof(proof) || !secretMatchesHash(String(proof), request.owner_proof_hash)) {

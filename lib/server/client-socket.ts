@@ -1,3 +1,4 @@
+import type { HeaderLookup } from "../http/api-request";
 import { randomAlphanumeric } from "../crypto/random-string";
 import { processSingleton } from "../process/process-singleton";
 
@@ -11,6 +12,6 @@ export const socketAddressHeader = processSingleton(
 );
 
 /** The socket address stamped by our front server, or undefined when it is not in front. */
-export function socketAddress(headers: Headers): string | undefined {
+export function socketAddress(headers: HeaderLookup): string | undefined {
   return headers.get(socketAddressHeader) ?? undefined;
 }

@@ -3,10 +3,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
 import { methodRefusal } from "../http/method-refusal";
+import type { AnswerHandler, NextHandler } from "../http/route-handlers";
 import { declaredMethods, patternRegExp } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { RequestHandler } from "./front-server";
-import { refuseRequest, sendResponse } from "./send-response";
+import { nodeRequest } from "./node-request";
+import { refuseRequest, sendAnswer } from "./send-response";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
 // Next.js's router and its request adapter cost about 0.8 ms of CPU per request on this service's
@@ -16,12 +18,13 @@ import { refuseRequest, sendResponse } from "./send-response";
 // export (HEAD on the GET routes, which Next.js derives from GET), still goes to Next.js, as does
 // every request under `next dev` or on a platform.
 
-type RouteHandler = (
-  request: Request,
-  context: { params: Promise<Record<string, string>> },
-) => Promise<Response>;
-type RouteMethods = Partial<Record<string, RouteHandler>>;
-type CompiledRoute = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: RouteMethods } };
+type RouteMethods = Partial<Record<string, AnswerHandler<Record<string, string>>>>;
+type CompiledRoute = {
+  routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
+};
+
+/** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
+const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** The app routes served directly, as Next.js's build names their folders. */
 const directPages = routes.filter((route) => route.direct).map((route) => route.pattern.slice(1));
@@ -31,6 +34,18 @@ export type DirectRoute = { pattern: RegExp; methods: RouteMethods };
 /** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
 export function directRoute(page: string, methods: RouteMethods): DirectRoute {
   return { pattern: patternRegExp(`/${page}`, { trailingSlash: false }), methods };
+}
+
+/** A route file's exports in the form that answers an ApiAnswer, which routeHandlers gives each. */
+function answerHandlers(page: string, userland: Record<string, unknown>): RouteMethods {
+  const methods: RouteMethods = {};
+  for (const [method, exported] of Object.entries(userland)) {
+    if (!nextMethods.has(method) || exported === undefined) continue;
+    const answer = (exported as Partial<NextHandler<Record<string, string>>>).answer;
+    if (typeof answer !== "function") throw new Error(`/${page}'s ${method} was not made by routeHandlers.`);
+    methods[method] = answer;
+  }
+  return methods;
 }
 
 /**
@@ -48,15 +63,12 @@ export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> 
         throw new Error(`The build's route module for /${page} has an unexpected shape.`);
       }
       await routeModule.ensureUserland();
-      const methods = routeModule.userland;
-      if (!methods) throw new Error(`The build has no handlers for /${page}.`);
-      return directRoute(page, methods);
+      const userland = routeModule.userland;
+      if (!userland) throw new Error(`The build has no handlers for /${page}.`);
+      return directRoute(page, answerHandlers(page, userland));
     }),
   );
 }
-
-/** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
-const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Every declared route's refusal of other methods, by the paths it matches, most specific first. */
 const refusals = routes.map((route) => ({
@@ -85,39 +97,6 @@ const malformedPath = {
 };
 
 /**
- * The request body as a web stream that never destroys the connection: a handler that stops reading
- * (a body over the size limit) leaves the rest to be drained, so its answer still reaches the client.
- */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once("end", () => {
-        if (open) controller.close();
-        open = false;
-      });
-      req.once("error", (error) => {
-        if (open) controller.error(error);
-        open = false;
-      });
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      req.resume();
-    },
-  });
-}
-
-/**
  * After the answer, whatever of the body the handler left unread (it refused the request before
  * reading all of it) is read and dropped: a paused body stops the connection's reading, the client
  * still sending would stall, and a connection closed on unread bytes resets, which can take the
@@ -127,26 +106,6 @@ function drainBody(req: IncomingMessage): void {
   if (req.complete) return;
   req.removeAllListeners("data");
   req.resume();
-}
-
-/**
- * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
- * host and port, and https when X-Forwarded-Proto says so.
- */
-function toRequest(req: IncomingMessage, host: string): Request {
-  // Pairs, not a Headers object: the Request copies whatever it is given into Headers of its own.
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.push([name, value]);
-    else if (value) for (const item of value) headers.push([name, item]);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
-  return new Request(`${scheme}://${host}${req.url}`, {
-    method: req.method,
-    headers,
-    ...(hasBody ? { body: bodyStream(req), duplex: "half" } : {}),
-  } as RequestInit);
 }
 
 /**
@@ -167,7 +126,7 @@ export function directApiHandler(
     if (!nextMethods.has(req.method ?? "")) {
       // PROPFIND, QUERY, TRACE...: a JSON route answers them as it answers PUT (405 with Allow).
       const refusal = refusals.find(({ pattern }) => pattern.test(pathname));
-      if (refusal) return sendResponse(res, await refusal.refuse());
+      if (refusal) return sendAnswer(res, await refusal.refuse());
     }
     for (const { pattern, methods } of directRoutes) {
       const match = pattern.exec(pathname);
@@ -177,7 +136,7 @@ export function directApiHandler(
       const params = Object.fromEntries(
         Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
       );
-      await sendResponse(res, await handler(toRequest(req, host), { params: Promise.resolve(params) }));
+      await sendAnswer(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
       return drainBody(req);
     }
     return fallback(req, res);

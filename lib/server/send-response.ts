@@ -1,22 +1,11 @@
 import type { ServerResponse } from "node:http";
+import type { ApiAnswer } from "../http/api-answer";
 import type { ApiError } from "../http/api-error";
 import { errorResponse } from "../http/respond";
 
 /**
- * A body's chunks, read off its stream directly: `arrayBuffer()` reaches the same chunks through
- * about twice as many promises, which cost more still once Next.js has turned on async context
- * tracking (docs/benchmarks.md).
- */
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-  return chunks;
-}
-
-/**
- * Writes a body that declared its Content-Length (a file download) chunk by chunk as the client
- * takes it, so no more than a chunk or two is ever held; stops reading when the client leaves.
+ * Writes a streamed body (a file download, which declares its Content-Length) chunk by chunk as the
+ * client takes it, so no more than a chunk or two is ever held; stops reading when the client leaves.
  */
 async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
@@ -36,22 +25,17 @@ async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>)
   }
 }
 
-/** Writes a Web `Response` to Node's response, with a Content-Length. */
-export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) {
+/** Writes a handler's answer to Node's response; a text body with its Content-Length. */
+export async function sendAnswer(res: ServerResponse, answer: ApiAnswer): Promise<void> {
+  res.statusCode = answer.status;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  const { body } = answer;
+  if (body === null) {
     res.end();
     return;
   }
-  if (response.headers.has("content-length")) return streamBody(res, response.body);
-  const chunks = await readAll(response.body);
-  const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-  res.setHeader("content-length", body.byteLength);
+  if (typeof body !== "string") return streamBody(res, body);
+  res.setHeader("content-length", Buffer.byteLength(body));
   res.end(body);
 }
 
@@ -64,7 +48,7 @@ export function refuseRequest(
   pathname: string,
   refusal: { apiError: ApiError; status: number; text: string },
 ): Promise<void> {
-  if (pathname.startsWith("/api/")) return sendResponse(res, errorResponse(refusal.apiError));
+  if (pathname.startsWith("/api/")) return sendAnswer(res, errorResponse(refusal.apiError));
   res.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" });
   res.end(`${refusal.text}\n`);
   return Promise.resolve();

@@ -92,11 +92,10 @@ function send(response: http.ServerResponse, status: number, headers: object, js
   response.end(json);
 }
 
-// Errors take the app's own path to their answer (status, JSON shape, logging); it is not the
-// measured path, so building a Web Response there costs the comparison nothing.
-async function sendError(response: http.ServerResponse, error: unknown): Promise<void> {
+// Errors take the app's own path to their answer (status, JSON shape, logging).
+function sendError(response: http.ServerResponse, error: unknown): void {
   const answer = toErrorResponse(error, "baseline");
-  send(response, answer.status, Object.fromEntries(answer.headers), await answer.text());
+  send(response, answer.status, Object.fromEntries(answer.headers), String(answer.body));
 }
 
 const server = http.createServer((request, response) => {

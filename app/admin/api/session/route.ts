@@ -1,9 +1,9 @@
-import { NextResponse } from "next/server";
-import { sessionCookieName, sessionCookieOptions, sessionLifetimeSeconds } from "@/lib/admin/admin-access";
+import { sessionCookie, sessionLifetimeSeconds } from "@/lib/admin/admin-access";
 import { adminHandler } from "@/lib/admin/admin-handler";
 import { signInBodySchema } from "@/lib/admin/admin-schemas";
 import { signInAdmin } from "@/lib/admin/sign-in-admin";
 import { signOutAdmin } from "@/lib/admin/sign-out-admin";
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { routeHandlers } from "@/lib/http/route-handlers";
@@ -13,17 +13,14 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   POST: adminHandler({ session: false }, async (request, { client, limits }) => {
     const { secret } = parseBody(signInBodySchema, await readJsonBody(request), () => "bad_json");
     const token = await signInAdmin({ secret, client, limits });
-    const response = new NextResponse(null, { status: 204 });
-    response.cookies.set(sessionCookieName, token, sessionCookieOptions(request, sessionLifetimeSeconds));
-    return response;
+    const cookie = sessionCookie(request, token, sessionLifetimeSeconds);
+    return new ApiAnswer(null, { status: 204, headers: { "set-cookie": cookie } });
   }),
 
   // DELETE /admin/api/session: sign out; ends the session on the server and clears the cookie
   // (whether or not it was still valid)
   DELETE: adminHandler({ session: false }, async (request, { client }) => {
     await signOutAdmin({ client });
-    const response = new NextResponse(null, { status: 204 });
-    response.cookies.set(sessionCookieName, "", sessionCookieOptions(request, 0));
-    return response;
+    return new ApiAnswer(null, { status: 204, headers: { "set-cookie": sessionCookie(request, "", 0) } });
   }),
 });

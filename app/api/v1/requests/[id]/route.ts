@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { getRequest } from "@/lib/requests/get-request";
@@ -17,6 +18,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   DELETE: async (request, { id }, limits) => {
     await limits.charge("read", limits.clientId);
     await deleteRequest(await authorizeOwner(id, request.headers));
-    return new Response(null, { status: 204 });
+    return new ApiAnswer(null, { status: 204 });
   },
 });

@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { deleteNote } from "@/lib/notes/delete-note";
@@ -7,6 +8,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   DELETE: async (request, { id }) => {
     const apiKey = await authenticateRequest(request.headers);
     await deleteNote({ id, apiKey, deleteToken: request.headers.get("x-delete-token") });
-    return new Response(null, { status: 204 });
+    return new ApiAnswer(null, { status: 204 });
   },
 });

@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { authenticateRequest, requireApiKey } from "@/lib/keys/authenticate-request";
 import { deleteWebhook } from "@/lib/webhooks/manage-webhooks";
@@ -7,6 +8,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   DELETE: async (request, { id }) => {
     const apiKey = requireApiKey(await authenticateRequest(request.headers));
     await deleteWebhook(apiKey, id);
-    return new Response(null, { status: 204 });
+    return new ApiAnswer(null, { status: 204 });
   },
 });

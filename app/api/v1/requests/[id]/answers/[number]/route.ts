@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
@@ -22,7 +23,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
     DELETE: async (request, { id, number }, limits) => {
       await limits.charge("read", limits.clientId);
       await deleteAnswer(await authorizeOwner(id, request.headers), answerNumberOf(number));
-      return new Response(null, { status: 204 });
+      return new ApiAnswer(null, { status: 204 });
     },
   },
 );

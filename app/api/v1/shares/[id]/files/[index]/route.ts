@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { downloadFile } from "@/lib/files/download-file";
 import { uploadStatus } from "@/lib/files/upload-chunk";
 import { jsonResponse } from "@/lib/http/respond";
@@ -25,7 +26,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
       }
       await limits.charge("read", limits.clientId);
       const file = await downloadFile({ id, index, grant });
-      return new Response(file.body, {
+      return new ApiAnswer(file.body, {
         headers: {
           "content-type": "application/octet-stream",
           "content-length": String(file.length),

@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { uploadStatus } from "@/lib/files/upload-chunk";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
@@ -22,7 +23,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
       }
       await limits.charge("read", limits.clientId);
       const file = await downloadAnswerFile(await authorizeOwner(id, request.headers), answer, index);
-      return new Response(file.body, {
+      return new ApiAnswer(file.body, {
         headers: {
           "content-type": "application/octet-stream",
           "content-length": String(file.length),

@@ -1,3 +1,4 @@
+import { ApiAnswer } from "@/lib/http/api-answer";
 import { parseIndex, uploadChunk } from "@/lib/files/upload-chunk";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
@@ -13,7 +14,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
         token: request.headers.get("x-upload-token"),
         request,
       });
-      return new Response(null, { status: 204, headers: { "upload-offset": String(stored) } });
+      return new ApiAnswer(null, { status: 204, headers: { "upload-offset": String(stored) } });
     },
   },
 );

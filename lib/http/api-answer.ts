@@ -1,0 +1,29 @@
+// What an API route handler answers: a status, headers and a body, and nothing more. Next.js gets it
+// as a Web `Response` (toResponse); the front server writes it to Node's response as it is
+// (lib/server/send-response.ts), without building a `Response`, its `Headers` and a stream around a
+// body that is already a string.
+
+export type AnswerBody = string | ReadableStream<Uint8Array> | null;
+
+export class ApiAnswer {
+  readonly status: number;
+  /** Lower-case names, one value each. */
+  readonly headers: Map<string, string>;
+
+  constructor(
+    readonly body: AnswerBody,
+    init: { status?: number; headers?: Readonly<Record<string, string>> } = {},
+  ) {
+    this.status = init.status ?? 200;
+    this.headers = new Map(Object.entries(init.headers ?? {}));
+    // What a `Response` says of a string body given no type, so that both forms say the same.
+    if (typeof body === "string" && !this.headers.has("content-type")) {
+      this.headers.set("content-type", "text/plain;charset=UTF-8");
+    }
+  }
+}
+
+/** The answer as the Web `Response` Next.js takes from a route. */
+export function toResponse(answer: ApiAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: [...answer.headers] });
+}

@@ -1,0 +1,91 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { ApiRequest, HeaderLookup } from "../http/api-request";
+
+// The request a direct route's handler gets from the front server: Node's own request seen as an
+// ApiRequest. A Web `Request` built for it copied every header into a `Headers`, made an
+// AbortSignal, and wrapped the body in a stream whether or not the handler read it; these read
+// Node's parsed headers where they are and make the body's stream only when the handler asks.
+
+/**
+ * Node's headers as `Headers.get` answers them. Node has already lower-cased the names, joined the
+ * repeats of a header (`cookie` with "; ", the others with ", ") and kept one of those that may
+ * appear once; only `set-cookie` stays a list, which `Headers.get` joins with ", ".
+ */
+class NodeHeaders implements HeaderLookup {
+  constructor(private readonly headers: IncomingHttpHeaders) {}
+
+  get(name: string): string | null {
+    const value = this.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return typeof value === "string" ? value : value.join(", ");
+  }
+
+  has(name: string): boolean {
+    return this.headers[name.toLowerCase()] !== undefined;
+  }
+}
+
+/**
+ * The request body as a web stream that never destroys the connection: a handler that stops reading
+ * (a body over the size limit) leaves the rest to be drained, so its answer still reaches the client.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.resume();
+    },
+  });
+}
+
+class NodeRequest implements ApiRequest {
+  readonly method: string;
+  readonly headers: NodeHeaders;
+  private stream: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly url: string,
+  ) {
+    this.method = req.method ?? "GET";
+    this.headers = new NodeHeaders(req.headers);
+  }
+
+  /** As a `Request`'s: null for GET and HEAD, a stream of the body (maybe empty) for the rest. */
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.stream === undefined) {
+      const hasBody = this.method !== "GET" && this.method !== "HEAD";
+      this.stream = hasBody ? bodyStream(this.req) : null;
+    }
+    return this.stream;
+  }
+}
+
+/**
+ * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
+ * host and port, and https when X-Forwarded-Proto says so.
+ */
+export function nodeRequest(req: IncomingMessage, host: string): ApiRequest {
+  const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
+  return new NodeRequest(req, `${scheme}://${host}${req.url}`);
+}
