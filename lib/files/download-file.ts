@@ -9,6 +9,7 @@ import { wireFileSize } from "./file-limits";
 import { grantedFileSql } from "./file-sql";
 import { fileStore } from "./file-store";
 import { parseIndex } from "./upload-chunk";
+import { movedBytes } from "../process/young-garbage";
 
 // A download: the file's chunks, one at a time from the store to the client, never the whole file.
 // An end-to-end file goes out as stored (ciphertext the reader opens); a plain file's chunks are
@@ -49,6 +50,7 @@ export function chunkStream(
         const place = { fileId: file.file_id, index, last: index === file.chunk_count - 1 };
         index++;
         controller.enqueue(keyId === null ? next.value : openChunk(sealingKeys(), keyId, place, next.value));
+        movedBytes(next.value.byteLength);
       },
       async cancel() {
         await chunks?.return?.();

@@ -10,6 +10,7 @@ import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
 import { claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
 import { fileStore, FileStoreUnavailable } from "./file-store";
+import { movedBytes } from "../process/young-garbage";
 
 // Uploads of a note's or an answer's file chunks, one chunk per request, in order. A chunk is read from the
 // request's stream up to its exact expected size, never more, then stored; it counts as received
@@ -150,6 +151,7 @@ export async function uploadChunk(options: {
   try {
     const stored = key ? sealChunk(key, place, bytes) : bytes;
     await (await fileStore()).putChunk(target.file_id, chunk, stored);
+    movedBytes(bytes.byteLength);
   } catch (error) {
     await queryRows(releaseChunkSql(target.file_id, chunk));
     throw error instanceof FileStoreUnavailable ? unavailable() : error;
