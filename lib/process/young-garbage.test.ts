@@ -21,11 +21,11 @@ async function scavengesDuring(work: () => void): Promise<number> {
 }
 
 describe("movedBytes", () => {
-  it("collects the young generation once every 8 MiB moved, without exposing gc", async () => {
-    movedBytes(8 * MiB);
-    expect(await scavengesDuring(() => movedBytes(8 * MiB - 1))).toBe(0);
+  it("collects the young generation once every 2 MiB moved, without exposing gc", async () => {
+    movedBytes(2 * MiB);
+    expect(await scavengesDuring(() => movedBytes(2 * MiB - 1))).toBe(0);
     expect(await scavengesDuring(() => movedBytes(1))).toBe(1);
-    expect(await scavengesDuring(() => movedBytes(20 * MiB))).toBe(1);
+    expect(await scavengesDuring(() => movedBytes(5 * MiB))).toBe(1);
     expect("gc" in globalThis).toBe(false);
   });
 });

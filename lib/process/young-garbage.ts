@@ -10,8 +10,8 @@ import { processSingleton } from "./process-singleton";
 // ask for a young-generation collection (a scavenge, under a millisecond, no full collection) every
 // `collectEveryBytes`. Nothing else calls it: the text paths pay nothing.
 
-/** Bytes moved between two scavenges: the garbage a transfer may leave waiting. */
-const collectEveryBytes = 8 * 1024 * 1024;
+/** Bytes moved between two scavenges: an upload leaves about four times as much garbage waiting. */
+const collectEveryBytes = 2 * 1024 * 1024;
 
 type Collect = (options: { type: "minor" }) => void;
 
