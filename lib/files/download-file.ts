@@ -40,17 +40,20 @@ export function chunkStream(
 ): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Uint8Array> | undefined;
   let index = 0;
+  let sent = 0;
   const keyId = file.chunks_sealed_by;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        // Counted when the client asks for the next one: the chunk sent last is out of our hands.
+        movedBytes(sent);
         chunks ??= (await fileStore()).readChunks(file.file_id, 0, file.chunk_count)[Symbol.asyncIterator]();
         const next = await chunks.next();
         if (next.done) return controller.close();
+        sent = next.value.byteLength;
         const place = { fileId: file.file_id, index, last: index === file.chunk_count - 1 };
         index++;
         controller.enqueue(keyId === null ? next.value : openChunk(sealingKeys(), keyId, place, next.value));
-        movedBytes(next.value.byteLength);
       },
       async cancel() {
         await chunks?.return?.();

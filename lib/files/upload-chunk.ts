@@ -135,6 +135,8 @@ export async function uploadChunk(options: {
   if (digest !== null && !sha256Hex.test(digest)) {
     throw new ApiError("chunk_digest_mismatch", "X-Chunk-SHA256 must be 64 hexadecimal digits.");
   }
+  // Counted before the chunk is read, when the chunks before it are garbage.
+  movedBytes(size);
   const bytes = await readChunk(request.body, size);
   if (digest !== null && bytesSha256Hex(bytes) !== digest.toLowerCase()) {
     throw new ApiError(
@@ -151,7 +153,6 @@ export async function uploadChunk(options: {
   try {
     const stored = key ? sealChunk(key, place, bytes) : bytes;
     await (await fileStore()).putChunk(target.file_id, chunk, stored);
-    movedBytes(bytes.byteLength);
   } catch (error) {
     await queryRows(releaseChunkSql(target.file_id, chunk));
     throw error instanceof FileStoreUnavailable ? unavailable() : error;
