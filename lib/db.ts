@@ -6,6 +6,7 @@ import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { databaseStillOpening, markStatement } from "./db/database-unavailable";
 import { queryPool } from "./db/pg-statements";
+import { copyBytes, joinedParts, type BytesRow } from "./db/query-bytes";
 import { statementTimeouts } from "./db/statement-timeouts";
 import { embeddedDataDir, env, sealingKeys } from "./env";
 import { metrics } from "./metrics/metrics";
@@ -16,8 +17,14 @@ import { onShutdown } from "./process/shutdown-hooks";
 import { errorSummary } from "./process/describe-error";
 
 type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
+type QueryBytes = (statement: Prisma.Sql) => Promise<Uint8Array | null>;
 
-type Database = { prisma: PrismaClient; queryRows: QueryRows; close: () => Promise<void> };
+type Database = {
+  prisma: PrismaClient;
+  queryRows: QueryRows;
+  queryBytes: QueryBytes;
+  close: () => Promise<void>;
+};
 
 // One database per process, never a second pool or a second PGlite on the same folder. The slot is
 // emptied when opening fails (the next request tries again) and when the database closes.
@@ -45,6 +52,7 @@ async function openPostgres(url: string): Promise<Database> {
     prisma,
     queryRows: <T>(statement: Prisma.Sql) =>
       queryPool<T>(pool, statement, { prepared: env.DATABASE_PREPARED_STATEMENTS }),
+    queryBytes: (statement) => copyBytes(pool, statement),
     close: async () => {
       if (metrics.sources.databasePool === pool) metrics.sources.databasePool = null;
       await prisma.$disconnect();
@@ -72,6 +80,8 @@ async function openEmbedded(): Promise<Database> {
     prisma,
     queryRows: async <T>(statement: Prisma.Sql) =>
       (await executor.query<T>(statement.text, statement.values)).rows,
+    queryBytes: async (statement) =>
+      joinedParts((await executor.query<BytesRow>(statement.text, statement.values)).rows),
     close: async () => {
       await prisma.$disconnect();
       await close();
@@ -135,13 +145,25 @@ export async function getPrisma(): Promise<PrismaClient> {
  * (Date, number, string, boolean).
  */
 export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
-  let database: Database;
+  return (await databaseForStatement()).queryRows<T>(statement);
+}
+
+/** The database, or an error that says no statement was sent. */
+async function databaseForStatement(): Promise<Database> {
   try {
-    database = await getDatabase();
+    return await getDatabase();
   } catch (error) {
     throw markStatement(error, "not_sent");
   }
-  return database.queryRows<T>(statement);
+}
+
+/**
+ * The binary value (a file's chunk) that `statement`'s rows `(size int4, part bytea)` make: `size`
+ * bytes, the parts in order; null without rows. On Postgres it is read through a binary COPY
+ * (lib/db/query-bytes.ts), so the statement's values must each carry a cast.
+ */
+export async function queryBytes(statement: Prisma.Sql): Promise<Uint8Array | null> {
+  return (await databaseForStatement()).queryBytes(statement);
 }
 
 /** Throws unless the database answers a statement through the driver the API's statements use. */

@@ -85,14 +85,14 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
     console.log(`files memory: idle RSS ${idle.toFixed(1)} MiB`);
     console.log(`files memory: ${line("upload", uploadPeak, uploadSeconds)}`);
     console.log(`files memory: ${line("download", downloadPeak, downloadSeconds)}`);
-    // Streamed, the server holds a chunk or two; a file held whole would cost at least its 200 MiB
-    // (400 more as pg's hex text). What lies between is garbage the collector has not yet taken,
-    // which a download makes more of than an upload, and Node 24 more than Node 20: up to +118 MiB
-    // in CI on Node 20, +157 on Node 24, +178 once for 256 MiB at a load of 30 (docs/benchmarks.md).
-    // The bounds tell streaming from buffering (the download's: less than the file itself), not the
-    // bench's 50 MB goal.
+    // Streamed, the server holds a chunk or two; a file held whole would cost at least its 200 MiB.
+    // What lies above idle is garbage the collector has not yet taken: chunks are read from
+    // Postgres as bytes (a binary COPY, not hex text) and a transfer asks for a scavenge every
+    // 2 MiB, which took the download from up to +157 MiB (Node 24, CI) to +20..+62 on Node 20 and
+    // Node 24 alike; the upload stays at +20..+75 (docs/benchmarks.md). The bounds leave room for
+    // CI's noise and tell streaming from buffering, not the bench's 50 MB goal.
     expect(uploadPeak - idle).toBeLessThan(150);
-    expect(downloadPeak - idle).toBeLessThan(size / MiB);
+    expect(downloadPeak - idle).toBeLessThan(100);
   } finally {
     expect(await server.stop()).toBe(0);
     await dropDatabase(name);

@@ -44,6 +44,38 @@ export function ofShape(shape: string, statement: Prisma.Sql): Prisma.Sql {
 }
 
 /**
+ * Runs `run` on a connection of `pool` and gives the connection back. An error tells a statement
+ * never sent (no connection) from one whose connection failed after it was sent, which may have
+ * committed (503 outcome_unknown); a connection that failed leaves the pool, as pool.query does.
+ */
+export async function onPoolClient<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw markStatement(error, "not_sent");
+  }
+  return new Promise<T>((resolve, reject) => {
+    let released = false;
+    const fail = (error: Error) => {
+      if (released) return;
+      released = true;
+      client.removeListener("error", fail);
+      client.release(error);
+      reject(markStatement(error, "sent"));
+    };
+    client.once("error", fail);
+    run(client).then((result) => {
+      if (released) return;
+      released = true;
+      client.removeListener("error", fail);
+      client.release();
+      resolve(result);
+    }, fail);
+  });
+}
+
+/**
  * Runs `statement` on `pool` and returns its rows. `prepared: false` (a pooler in transaction mode
  * that cannot keep prepared statements, see DATABASE_PREPARED_STATEMENTS) sends it unnamed.
  */
@@ -54,31 +86,7 @@ export async function queryPool<T>(
 ): Promise<T[]> {
   const { text, values } = statement;
   const name = options.prepared ? statementName(text) : undefined;
-  // pool.query's steps, taken one by one to tell a statement never sent (no connection) from one
-  // whose connection failed after it was sent, which may have committed (503 outcome_unknown).
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw markStatement(error, "not_sent");
-  }
-  return new Promise<T[]>((resolve, reject) => {
-    let released = false;
-    const fail = (error: Error) => {
-      if (released) return;
-      released = true;
-      client.removeListener("error", fail);
-      // As pool.query does: a client that failed leaves the pool.
-      client.release(error);
-      reject(markStatement(error, "sent"));
-    };
-    client.once("error", fail);
-    client.query({ name, text, values }).then((result) => {
-      if (released) return;
-      released = true;
-      client.removeListener("error", fail);
-      client.release();
-      resolve(result.rows as T[]);
-    }, fail);
-  });
+  return onPoolClient(pool, (client) =>
+    client.query({ name, text, values }).then((result) => result.rows as T[]),
+  );
 }

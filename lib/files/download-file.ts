@@ -9,6 +9,7 @@ import { wireFileSize } from "./file-limits";
 import { grantedFileSql } from "./file-sql";
 import { fileStore } from "./file-store";
 import { parseIndex } from "./upload-chunk";
+import { movedBytes } from "../process/young-garbage";
 
 // A download: the file's chunks, one at a time from the store to the client, never the whole file.
 // An end-to-end file goes out as stored (ciphertext the reader opens); a plain file's chunks are
@@ -39,13 +40,17 @@ export function chunkStream(
 ): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Uint8Array> | undefined;
   let index = 0;
+  let sent = 0;
   const keyId = file.chunks_sealed_by;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        // Counted when the client asks for the next one: the chunk sent last is out of our hands.
+        movedBytes(sent);
         chunks ??= (await fileStore()).readChunks(file.file_id, 0, file.chunk_count)[Symbol.asyncIterator]();
         const next = await chunks.next();
         if (next.done) return controller.close();
+        sent = next.value.byteLength;
         const place = { fileId: file.file_id, index, last: index === file.chunk_count - 1 };
         index++;
         controller.enqueue(keyId === null ? next.value : openChunk(sealingKeys(), keyId, place, next.value));

@@ -11,6 +11,7 @@ import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
 import { claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
 import { fileStore, FileStoreUnavailable } from "./file-store";
+import { movedBytes } from "../process/young-garbage";
 
 // Uploads of a note's or an answer's file chunks, one chunk per request, in order. A chunk is read from the
 // request's stream up to its exact expected size, never more, then stored; it counts as received
@@ -135,6 +136,8 @@ export async function uploadChunk(options: {
   if (digest !== null && !sha256Hex.test(digest)) {
     throw new ApiError("chunk_digest_mismatch", "X-Chunk-SHA256 must be 64 hexadecimal digits.");
   }
+  // Counted before the chunk is read, when the chunks before it are garbage.
+  movedBytes(size);
   const bytes = await readChunk(request.body, size);
   if (digest !== null && bytesSha256Hex(bytes) !== digest.toLowerCase()) {
     throw new ApiError(
