@@ -3,7 +3,7 @@
 // note service on node:http and pg needs at least to do the same work, so it must not inherit the
 // app's costs. Its notes are stored as the app stores them (same tables, same sealed form), so app,
 // baseline and floor all read the same kind of row.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 
 /** A note is live while neither burned nor expired (the app's liveNote). */
 const live = "burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())";
@@ -94,7 +94,12 @@ export function randomId(length: number): string {
 
 export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
-export type FloorKey = { id: string; bytes: Buffer };
+/**
+ * `secret` is the key made once: Node 24 takes raw key bytes only after trying them as a KeyObject
+ * and as a CryptoKey, each by catching an exception, which cost the floor's read about a fifth of
+ * its CPU (docs/benchmarks.md). The app makes its keys once too (lib/crypto/seal.ts).
+ */
+export type FloorKey = { id: string; secret: KeyObject };
 
 /** The first key of ENCRYPTION_KEYS, named as the app names keys, so either opens the other's pages. */
 export function floorKeyFrom(encryptionKeys: string): FloorKey {
@@ -105,7 +110,7 @@ export function floorKeyFrom(encryptionKeys: string): FloorKey {
     .update(`notes sealing key|${bytes.toString("base64url")}`)
     .digest("base64url")
     .slice(0, 8);
-  return { id, bytes };
+  return { id, secret: createSecretKey(bytes) };
 }
 
 // AES-256-GCM, `v1.<key id>.<base64url(iv | ciphertext | tag)>`, bound to note, page and field by
@@ -114,7 +119,7 @@ const bound = (noteId: string, field: "content" | "html") => Buffer.from(`notes/
 
 export function sealField(key: FloorKey, noteId: string, field: "content" | "html", text: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key.bytes, iv);
+  const cipher = createCipheriv("aes-256-gcm", key.secret, iv);
   cipher.setAAD(bound(noteId, field));
   const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
   return `v1.${key.id}.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
@@ -125,7 +130,7 @@ export function openField(key: FloorKey, noteId: string, field: "content" | "htm
   const prefix = `v1.${key.id}.`;
   if (!sealed.startsWith(prefix)) throw new Error("The page was sealed by another key.");
   const data = Buffer.from(sealed.slice(prefix.length), "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", key.bytes, data.subarray(0, 12));
+  const decipher = createDecipheriv("aes-256-gcm", key.secret, data.subarray(0, 12));
   decipher.setAAD(bound(noteId, field));
   decipher.setAuthTag(data.subarray(data.length - 16));
   return Buffer.concat([decipher.update(data.subarray(12, data.length - 16)), decipher.final()]).toString(

@@ -11,7 +11,7 @@
 // What it skips is listed in docs/benchmarks.md ("What the floor is"). Bad input gets a plain 4xx;
 // it is not the measured path.
 import http from "node:http";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import pg from "pg";
 import {
   createStatement,
@@ -44,8 +44,8 @@ const pool = new pg.Pool({
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
 });
 pool.on("error", (error) => console.error("An idle connection failed:", error.message));
-// The reader fingerprint's salt lives in memory, as the app's does without Redis.
-const readerSalt = randomBytes(32);
+// The reader fingerprint's salt lives in memory, as the app's does without Redis (a key made once).
+const readerSalt = createSecretKey(randomBytes(32));
 const lifetimes: Record<string, number> = { "1h": 3600, "1d": 86_400, "7d": 604_800, "30d": 2_592_000 };
 const maxBodyBytes = 1024 * 1024;
 
