@@ -9,13 +9,28 @@ import { processSingleton } from "./process-singleton";
 // let hundreds of MiB of them wait (docs/benchmarks.md). So transfers count the bytes they move and
 // ask for a young-generation collection (a scavenge, under a millisecond, no full collection) every
 // `collectEveryBytes`. Nothing else calls it: the text paths pay nothing.
+//
+// A buffer still in use during two scavenges is moved to the old generation, which only a full
+// collection frees, and V8 starts one by itself only once 64 MB more of such memory is waiting:
+// on Node 24 that was most of a 1 GiB transfer's peak. So when the buffers outside the heap have
+// grown by `fullCollectionBytes` since the last full collection as a scavenge is due, the
+// collection is a full one instead (30–110 ms; two in a 1 GiB upload and download,
+// docs/benchmarks.md). A lower limit ran one every few MiB and slowed downloads by a fifth. Growth,
+// not the total: many transfers at once hold more in use, which a full collection cannot free.
 
 /** Bytes moved between two scavenges: an upload leaves about four times as much garbage waiting. */
 const collectEveryBytes = 2 * 1024 * 1024;
+/** Growth of the memory outside V8's heap since the last full collection that makes the next one full. */
+export const fullCollectionBytes = 32 * 1024 * 1024;
 
-type Collect = (options: { type: "minor" }) => void;
+type Collect = (options: { type: "minor" | "major" }) => void;
 
-const pacing = processSingleton("young-garbage", () => ({ moved: 0, collect: null as Collect | null }));
+const pacing = processSingleton("young-garbage", () => ({
+  moved: 0,
+  collect: null as Collect | null,
+  /** what a full collection left outside the heap, plus the growth allowed */
+  fullAbove: fullCollectionBytes,
+}));
 
 /** V8's collector, reached once without exposing `gc` to this or any later context. */
 function collector(): Collect {
@@ -27,10 +42,16 @@ function collector(): Collect {
   return pacing.collect;
 }
 
-/** Counts `bytes` a transfer moved; every `collectEveryBytes` of them, collects the young garbage. */
+/**
+ * Counts `bytes` a transfer moved; every `collectEveryBytes` of them, collects the young garbage,
+ * or all of it when too much waits outside the heap.
+ */
 export function movedBytes(bytes: number): void {
   pacing.moved += bytes;
   if (pacing.moved < collectEveryBytes) return;
   pacing.moved = 0;
-  collector()({ type: "minor" });
+  const collect = collector();
+  if (process.memoryUsage().arrayBuffers <= pacing.fullAbove) return collect({ type: "minor" });
+  collect({ type: "major" });
+  pacing.fullAbove = process.memoryUsage().arrayBuffers + fullCollectionBytes;
 }
