@@ -5,7 +5,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, fromPglite, migrateDatabase } from "./db/migrate";
 import { openEmbeddedDatabase } from "./db/embedded";
 import { databaseStillOpening, markStatement } from "./db/database-unavailable";
-import { queryPool } from "./db/pg-statements";
+import { queryPool, type Statement } from "./db/pg-statements";
 import { copyBytes, joinedParts, type BytesRow } from "./db/query-bytes";
 import { statementTimeouts } from "./db/statement-timeouts";
 import { embeddedDataDir, env, sealingKeys } from "./env";
@@ -16,7 +16,7 @@ import { processSingleton } from "./process/process-singleton";
 import { onShutdown } from "./process/shutdown-hooks";
 import { errorSummary } from "./process/describe-error";
 
-type QueryRows = <T>(statement: Prisma.Sql) => Promise<T[]>;
+type QueryRows = <T>(statement: Statement) => Promise<T[]>;
 type QueryBytes = (statement: Prisma.Sql) => Promise<Uint8Array | null>;
 
 type Database = {
@@ -50,7 +50,7 @@ async function openPostgres(url: string): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
-    queryRows: <T>(statement: Prisma.Sql) =>
+    queryRows: <T>(statement: Statement) =>
       queryPool<T>(pool, statement, { prepared: env.DATABASE_PREPARED_STATEMENTS }),
     queryBytes: (statement) => copyBytes(pool, statement),
     close: async () => {
@@ -78,7 +78,7 @@ async function openEmbedded(): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
-    queryRows: async <T>(statement: Prisma.Sql) =>
+    queryRows: async <T>(statement: Statement) =>
       (await executor.query<T>(statement.text, statement.values)).rows,
     queryBytes: async (statement) =>
       joinedParts((await executor.query<BytesRow>(statement.text, statement.values)).rows),
@@ -144,7 +144,7 @@ export async function getPrisma(): Promise<PrismaClient> {
  * paths (docs/benchmarks.md); pg and PGlite parse the same column types into the same values
  * (Date, number, string, boolean).
  */
-export async function queryRows<T>(statement: Prisma.Sql): Promise<T[]> {
+export async function queryRows<T>(statement: Statement): Promise<T[]> {
   return (await databaseForStatement()).queryRows<T>(statement);
 }
 

@@ -20,6 +20,9 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** What a statement is run as: its text and values (a `Prisma.Sql`, or one of ofShape's). */
+export type Statement = Pick<Prisma.Sql, "text" | "values">;
+
 /** Each shape's text, with the number and total length of the pieces it was built from. */
 const shapeTexts = new Map<string, { text: string; pieces: number; length: number }>();
 
@@ -30,7 +33,7 @@ const shapeTexts = new Map<string, { text: string; pieces: number; length: numbe
  * (docs/benchmarks.md). A statement whose pieces differ from the shape's in number or total length
  * (a choice the shape does not name) gets its own text, built as before.
  */
-export function ofShape(shape: string, statement: Prisma.Sql): Prisma.Sql {
+export function ofShape(shape: string, statement: Prisma.Sql): Statement {
   const { strings } = statement;
   let length = 0;
   for (const piece of strings) length += piece.length;
@@ -40,7 +43,7 @@ export function ofShape(shape: string, statement: Prisma.Sql): Prisma.Sql {
     shapeTexts.set(shape, known);
   }
   if (known?.pieces !== strings.length || known.length !== length) return statement;
-  return Object.create(statement, { text: { value: known.text } }) as Prisma.Sql;
+  return { text: known.text, values: statement.values };
 }
 
 /**
@@ -81,7 +84,7 @@ export async function onPoolClient<T>(pool: pg.Pool, run: (client: pg.PoolClient
  */
 export async function queryPool<T>(
   pool: pg.Pool,
-  statement: Prisma.Sql,
+  statement: Statement,
   options: { prepared: boolean },
 ): Promise<T[]> {
   const { text, values } = statement;

@@ -2,8 +2,8 @@ import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
 import type { SealingKey } from "../crypto/seal";
 import { queryRows } from "../db";
+import type { Statement } from "../db/pg-statements";
 import { sealingKeys } from "../env";
-import type { Prisma } from "../generated/prisma/client";
 import { keptAnswerLookup, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
@@ -78,7 +78,7 @@ export async function keptRead(
  */
 export async function consumeKeeping(
   read: KeptReadKey,
-  statement: (keep: KeepAnswer) => Prisma.Sql,
+  statement: (keep: KeepAnswer) => Statement,
 ): Promise<ConsumedRow[]> {
   const lookup = lookupOf(read);
   const rows = await runKeeping(
