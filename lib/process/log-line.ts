@@ -14,8 +14,11 @@ function flush(): void {
 
 process.on("exit", flush);
 
-/** Queues one JSON log line, written before the next turn of the event loop. */
-export function writeLogLine(fields: Record<string, unknown>): void {
+/**
+ * Queues one JSON log line, written before the next turn of the event loop. The time goes in front
+ * as text: a copy of `fields` with it added cost a request's line about half of its 8 µs.
+ */
+export function writeLogLine(fields: { msg: string } & Record<string, unknown>): void {
   if (pending === "") setImmediate(flush);
-  pending += `${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`;
+  pending += `{"time":"${new Date().toISOString()}",${JSON.stringify(fields).slice(1)}\n`;
 }
