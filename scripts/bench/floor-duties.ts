@@ -3,7 +3,14 @@
 // note service on node:http and pg needs at least to do the same work, so it must not inherit the
 // app's costs. Its notes are stored as the app stores them (same tables, same sealed form), so app,
 // baseline and floor all read the same kind of row.
-import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from "node:crypto";
 
 /** A note is live while neither burned nor expired (the app's liveNote). */
 const live = "burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())";

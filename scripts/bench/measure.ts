@@ -1,9 +1,9 @@
 import { measureCpu, type CpuSplit } from "./cpu";
 import type { SeededNotes } from "./fixtures";
 import { checkInterrupted } from "./lifecycle";
-import { runLoad, type ScenarioName } from "./load";
-import { acceptGzip, seconds, warmupSeconds } from "./options";
-import type { Measured } from "./report";
+import { runLoad, scenarioTitles, type ScenarioName } from "./load";
+import { acceptGzip, rounds, seconds, warmupSeconds } from "./options";
+import type { Measured, ScenarioResult } from "./report";
 import { sampleRss } from "./rss";
 import type { RunningServer } from "./servers";
 
@@ -45,4 +45,33 @@ export async function measure(
         : "  (not every connection had an answer during the warm-up)"),
   );
   return { ...result, peakRssMiB, cpuCores };
+}
+
+type Contender = { server: RunningServer; notes: SeededNotes };
+
+/**
+ * A scenario on the app, the baseline and the floor (when it runs), `rounds` times in turn, so that
+ * what else the machine does in a stretch of time falls on all three alike. With more than one
+ * round, the result is the round with the median app/floor ratio (app/baseline without a floor),
+ * and every round's ratios are kept.
+ */
+export async function measureRounds(
+  name: ScenarioName,
+  contenders: { app: Contender; baseline: Contender; floor: Contender | null },
+  databaseName: string,
+): Promise<ScenarioResult> {
+  const results: ScenarioResult[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const on = ({ server, notes }: Contender) => measure(name, server, notes, databaseName);
+    const app = await on(contenders.app);
+    const baseline = await on(contenders.baseline);
+    const floor = contenders.floor && (await on(contenders.floor));
+    const ratio = app.requestsPerSecond / baseline.requestsPerSecond;
+    const floorRatio = floor && app.requestsPerSecond / floor.requestsPerSecond;
+    results.push({ name, title: scenarioTitles[name], app, baseline, ratio, floor, floorRatio });
+  }
+  if (results.length === 1) return results[0]!;
+  const key = (result: ScenarioResult) => result.floorRatio ?? result.ratio;
+  const median = [...results].sort((a, b) => key(a) - key(b))[Math.floor(results.length / 2)]!;
+  return { ...median, rounds: results.map(({ ratio, floorRatio }) => ({ ratio, floorRatio })) };
 }

@@ -8,6 +8,7 @@ import { scenarioNames } from "./load";
 export const options = z
   .object({
     BENCH_SECONDS: z.coerce.number().positive().max(600).default(10),
+    BENCH_ROUNDS: z.coerce.number().int().min(1).max(9).default(1),
     BENCH_CPU_PROF: z.enum(["0", "1"]).default("0"),
     BENCH_SCENARIOS: z
       .string()
@@ -25,6 +26,7 @@ export const options = z
   .parse(process.env);
 
 export const seconds = options.BENCH_SECONDS;
+export const rounds = options.BENCH_ROUNDS;
 // Long enough for V8 to optimise the hot paths and the pools to open all their connections.
 export const warmupSeconds = Math.min(3, seconds);
 export const profiling = options.BENCH_CPU_PROF === "1";

@@ -16,6 +16,8 @@ export type ScenarioResult = {
   floor: Measured | null;
   /** app req/s divided by floor req/s */
   floorRatio: number | null;
+  /** with BENCH_ROUNDS over 1, each round's ratios in run order; the figures above are the median round's */
+  rounds?: { ratio: number; floorRatio: number | null }[];
 };
 
 export type TargetResult = { target: string; measured: string; pass: boolean };
@@ -136,7 +138,17 @@ export function formatScenario(result: ScenarioResult): string {
     ...(result.floor ? [line("floor", result.floor)] : []),
     row(["app/base", percent(result.ratio)], widths),
     ...(result.floorRatio === null ? [] : [row(["app/floor", percent(result.floorRatio)], widths)]),
+    ...(result.rounds ? [roundsLine(result.rounds)] : []),
   ].join("\n");
+}
+
+function roundsLine(rounds: NonNullable<ScenarioResult["rounds"]>): string {
+  const list = (ratios: number[]) => ratios.map(percent).join(", ");
+  const floors = rounds.flatMap((round) => (round.floorRatio === null ? [] : [round.floorRatio]));
+  return (
+    `${rounds.length} rounds, interleaved (the median one above): app/base ${list(rounds.map((r) => r.ratio))}` +
+    (floors.length > 0 ? `; app/floor ${list(floors)}` : "")
+  );
 }
 
 export function formatTargets(targets: TargetResult[]): string {

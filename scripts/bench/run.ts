@@ -7,6 +7,8 @@
 // benchmark itself worked.
 //
 //   BENCH_SECONDS=10     measured seconds per scenario and server (after the warm-up, see load.ts)
+//   BENCH_ROUNDS=1       each scenario this many times on app, baseline and floor in turn; the median
+//                        round is reported, with every round's ratios (one run's ratio can swing by 15%)
 //   BENCH_CPU_PROF=1     run the servers with --cpu-prof; profiles land in .bench/profiles, and
 //                        `tsx scripts/bench/profile-summary.ts <file>` sums them up by package
 //   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k, read-hot
@@ -27,8 +29,8 @@ import { measureFiles } from "./files";
 import { compareSamples, seedNotes, servePage } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
 import { checkInterrupted, cleanups, runToEnd } from "./lifecycle";
-import { connections, scenarioTitles } from "./load";
-import { measure } from "./measure";
+import { connections } from "./load";
+import { measureRounds } from "./measure";
 import { acceptGzip, filesOptions, nodeArgs, options, profiling, seconds, warmupSeconds } from "./options";
 import { evaluateTargets, formatLargeCreate, formatScenario, formatTargets, writeJson } from "./report";
 import type { Measured, ScenarioResult } from "./report";
@@ -100,18 +102,12 @@ async function main(): Promise<void> {
       console.log("  read-hot  skipped: its note is stored on Postgres only (BENCH_DATABASE=embedded).");
       continue;
     }
-    const appResult = await measure(name, app, appSeed.notes, databaseName);
-    const baselineResult = await measure(name, baseline, baselineSeed.notes, databaseName);
-    const floorResult = floor && floorSeed && (await measure(name, floor, floorSeed.notes, databaseName));
-    results.push({
-      name,
-      title: scenarioTitles[name],
-      app: appResult,
-      baseline: baselineResult,
-      ratio: appResult.requestsPerSecond / baselineResult.requestsPerSecond,
-      floor: floorResult,
-      floorRatio: floorResult && appResult.requestsPerSecond / floorResult.requestsPerSecond,
-    });
+    const contenders = {
+      app: { server: app, notes: appSeed.notes },
+      baseline: { server: baseline, notes: baselineSeed.notes },
+      floor: floor && floorSeed && { server: floor, notes: floorSeed.notes },
+    };
+    results.push(await measureRounds(name, contenders, databaseName));
   }
 
   // Last, because it grows the heap: one 500 KiB create per server, alone. Skipped when profiling,
