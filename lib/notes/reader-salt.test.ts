@@ -1,3 +1,4 @@
+import { createHmac, type KeyObject } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startUpstashBridge } from "../../e2e/support/upstash-bridge";
 import { testBridge } from "../test/test-bridge";
@@ -41,6 +42,19 @@ describe("DailySalt in memory (no shared store)", () => {
     const nextDay = await salt.current();
     expect(nextDay).not.toBe(first);
     expect(await new DailySalt({ redis: null, prefix }).current()).not.toBe(nextDay);
+  });
+
+  it("gives the day's salt as an HMAC key of the same bytes, and a new one the next day", async () => {
+    at(noon);
+    const salt = new DailySalt({ redis: null, prefix });
+    const hmac = (key: KeyObject | Buffer) => createHmac("sha256", key).update("note\nclient").digest("hex");
+    const key = await salt.currentKey();
+    expect(hmac(key)).toBe(hmac(Buffer.from(await salt.current())));
+    expect(await salt.currentKey()).toBe(key);
+    at(noon + 12 * 3_600_000);
+    const nextDay = await salt.currentKey();
+    expect(nextDay).not.toBe(key);
+    expect(hmac(nextDay)).toBe(hmac(Buffer.from(await salt.current())));
   });
 });
 

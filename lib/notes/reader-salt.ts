@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { randomBase64 } from "../crypto/random-string";
 import { env } from "../env";
@@ -24,14 +25,18 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const endOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) + 86_400_000;
 const freshSalt = () => randomBase64(32, "url");
 
-type DaySalt = { day: string; salt: string };
+/**
+ * A day's salt, with its bytes as the key of the fingerprints' HMAC, made once: keyed by raw bytes,
+ * an HMAC costs a read about 80 µs on Node 24 (lib/crypto/digest.ts). Forgotten with the salt.
+ */
+type DaySalt = { day: string; salt: string; key: KeyObject };
 
 export class DailySalt {
   /** The salt of the day this process made (no shared store, or while it fails). */
   private own: DaySalt | undefined;
   /** The day's salt every instance shares, once fetched. */
   private shared: DaySalt | undefined;
-  private fetching: { day: string; salt: Promise<string> } | undefined;
+  private fetching: { day: string; salt: Promise<DaySalt> } | undefined;
   private retryAt = 0;
 
   constructor(private readonly options: { redis: Redis | null; prefix: string }) {}
@@ -43,9 +48,18 @@ export class DailySalt {
 
   /** The salt of the current UTC day. */
   async current(): Promise<string> {
+    return (await this.currentDay()).salt;
+  }
+
+  /** The current day's salt as an HMAC key. */
+  async currentKey(): Promise<KeyObject> {
+    return (await this.currentDay()).key;
+  }
+
+  private async currentDay(): Promise<DaySalt> {
     const now = Date.now();
     const today = dayOf(now);
-    if (this.shared?.day === today) return this.shared.salt;
+    if (this.shared?.day === today) return this.shared;
     const { redis } = this.options;
     if (!redis || now < this.retryAt) return this.ownSalt(today);
     if (this.fetching?.day !== today) this.fetching = { day: today, salt: this.fetchShared(redis, today) };
@@ -64,28 +78,29 @@ export class DailySalt {
   }
 
   /** Stores a fresh salt for `day` unless one is there (SET NX GET), and keeps whichever wins. */
-  private async fetchShared(redis: Redis, day: string): Promise<string> {
+  private async fetchShared(redis: Redis, day: string): Promise<DaySalt> {
     const candidate = freshSalt();
     const exat = Math.floor(endOfDay(day) / 1000) + sharedGraceSeconds;
     const stored = await redis.set<string>(this.sharedKey(day), candidate, { nx: true, get: true, exat });
-    const salt = typeof stored === "string" ? stored : candidate;
-    this.shared = this.forgetAtEndOfDay({ day, salt });
-    return salt;
+    this.shared = this.forgetAtEndOfDay(day, typeof stored === "string" ? stored : candidate);
+    return this.shared;
   }
 
-  private ownSalt(day: string): string {
-    if (this.own?.day !== day) this.own = this.forgetAtEndOfDay({ day, salt: freshSalt() });
-    return this.own.salt;
+  private ownSalt(day: string): DaySalt {
+    if (this.own?.day !== day) this.own = this.forgetAtEndOfDay(day, freshSalt());
+    return this.own;
   }
 
-  /** Drops the salt from memory when its day ends, whether or not anything reads after that. */
-  private forgetAtEndOfDay(value: DaySalt): DaySalt {
+  /** The day's salt, dropped from memory when its day ends whether or not anything reads after that. */
+  private forgetAtEndOfDay(day: string, salt: string): DaySalt {
+    const value = { day, salt, key: createSecretKey(Buffer.from(salt)) };
     const timer = setTimeout(
       () => {
         if (this.own === value) this.own = undefined;
         if (this.shared === value) this.shared = undefined;
+        if (this.fetching?.day === day) this.fetching = undefined;
       },
-      Math.max(endOfDay(value.day) - Date.now(), 0),
+      Math.max(endOfDay(day) - Date.now(), 0),
     );
     timer.unref();
     return value;

@@ -1,5 +1,4 @@
 import "server-only";
-import { createSecretKey, type KeyObject } from "node:crypto";
 import type { HeaderLookup } from "../http/api-request";
 import { hmacSha256 } from "../crypto/digest";
 import { browserFamily } from "./browser-family";
@@ -14,17 +13,9 @@ import { readerSalt } from "./reader-salt";
 // they were. Whoever holds the day's salt (the server's memory, or the shared Redis) can test
 // candidate addresses against that day's fingerprints until the day ends and the salt is forgotten.
 
-/** The day's salt as a key, made once a day rather than on every read (lib/crypto/digest.ts says why). */
-let saltKey: { salt: string; key: KeyObject } | undefined;
-
-function keyOf(salt: string): KeyObject {
-  if (saltKey?.salt !== salt) saltKey = { salt, key: createSecretKey(Buffer.from(salt)) };
-  return saltKey.key;
-}
-
 /** The reader of note `id`, as the access log keeps it. */
 export async function readerOf(id: string, headers: HeaderLookup, clientId: string): Promise<Reader> {
-  const salt = await readerSalt().current();
-  const client = hmacSha256(keyOf(salt), `${id}\n${clientId}`).toString("hex").slice(0, 8);
+  const key = await readerSalt().currentKey();
+  const client = hmacSha256(key, `${id}\n${clientId}`).toString("hex").slice(0, 8);
   return { client, browser: browserFamily(headers.get("user-agent")) };
 }
