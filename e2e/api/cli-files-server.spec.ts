@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { folder, randomFile, savedSha256 } from "../support/cli-files";
 import { expectCliUploadResumes } from "../support/cli-resumed-upload";
 import { dumpDatabase } from "../support/dump-database";
+import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { MiB, sha256OfPath } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
@@ -14,12 +15,14 @@ import { startRecordingProxy, type RecordingProxy } from "../support/recording-p
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
-// The command-line client's files against a server of this spec's own, reached through a TCP proxy
-// that records every byte the client sends and can drop the connection
-// (e2e/support/recording-proxy.ts): files of 200 MiB (over the default 100 MiB limit, so this
-// server allows more), an upload that resumes after its connection was dropped, and the proof that
-// for an end-to-end file no request, no row and no log line holds its plaintext, its name or the
-// link's key.
+// The command-line client's files against servers of this spec's own, each reached through a TCP
+// proxy that records every byte the client sends and can drop the connection
+// (e2e/support/recording-proxy.ts). On Postgres storage: files of 200 MiB (over the default 100 MiB
+// limit, so this server allows more), an upload that resumes after its connection was dropped, and
+// the proof that for an end-to-end file no request, no row and no log line holds its plaintext,
+// its name or the link's key. On S3 storage (FILE_STORAGE=s3 against an s3rver of its own) the
+// resumed upload again, its chunks counted as objects in the bucket. (The 200 MiB files on S3
+// storage: e2e/browser/files-storages.spec.ts.)
 
 test.describe("on Postgres storage", () => {
   test.describe.configure({ mode: "serial" });
@@ -115,5 +118,32 @@ test.describe("on Postgres storage", () => {
   test("an upload whose connection drops, or whose answers are lost, resumes where the server stopped", async () => {
     test.setTimeout(timeouts.serverTest);
     await expectCliUploadResumes(proxy!, rowsOfFileChunks);
+  });
+});
+
+test.describe("on S3 storage", () => {
+  let installed: S3FileServer | undefined;
+  let proxy: RecordingProxy | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(timeouts.serverTest);
+    installed = await startS3FileServer({
+      serverPort: testPorts.cliFilesS3Server,
+      storePort: testPorts.cliFilesS3Store,
+    });
+    proxy = await startRecordingProxy(testPorts.cliFilesS3Proxy, testPorts.cliFilesS3Server);
+  });
+
+  test.afterAll(async () => {
+    await proxy?.close();
+    await installed?.close();
+  });
+
+  /** The objects in the bucket, where this server's store keeps each chunk. */
+  const objectsInBucket = async () => (await installed!.s3.objectKeys()).length;
+
+  test("an upload whose connection drops, or whose answers are lost, resumes where the server stopped", async () => {
+    test.setTimeout(timeouts.serverTest);
+    await expectCliUploadResumes(proxy!, objectsInBucket);
   });
 });
