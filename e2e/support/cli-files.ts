@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MiB } from "./file-transfer";
-import { sha256OfPath } from "./files";
+import { sha256OfPath, writeRandomFile } from "./files";
 import { expect, test } from "./fixtures";
 import { notesCli } from "./notes-cli";
 import { timeouts } from "./timeouts";
@@ -31,6 +31,12 @@ export async function randomFiles(sizes: Record<string, number>) {
       return { file, name, size, sha256: createHash("sha256").update(bytes).digest("hex") };
     }),
   );
+}
+
+/** A file named `name` of `size` random bytes (written 1 MiB at a time) in a new folder: its path and SHA-256. */
+export async function randomFile(name: string, size: number) {
+  const file = path.join(await folder("send"), name);
+  return { file, sha256: await writeRandomFile(file, size) };
 }
 
 /** `notes create ARGS` against `server` (stopped after `timeout` ms), which must succeed: its link. */

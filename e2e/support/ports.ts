@@ -83,9 +83,12 @@ export const testPorts = {
   filesS3OutageStore: base + 113,
   // e2e/browser/files-large.spec.ts
   filesLarge: base + 120,
-  // e2e/api/cli-files-server.spec.ts
+  // e2e/api/cli-files-server.spec.ts: Postgres storage, then S3 storage and the s3rver it stores in
   cliFilesServer: base + 130,
   cliFilesProxy: base + 131,
+  cliFilesS3Server: base + 132,
+  cliFilesS3Store: base + 133,
+  cliFilesS3Proxy: base + 134,
 };
 
 const taken = Object.values(testPorts);
