@@ -1,11 +1,12 @@
 import { createServer, Socket, type Server } from "node:net";
 
-// A TCP proxy in front of the real Postgres that a test can cut and restore, to play a database
-// outage: "refuse" drops every connection and refuses new ones at once (the server is down),
-// "blackhole" keeps connections open but passes nothing either way (a network that went silent),
-// "stall" passes what the service sends but drops Postgres's replies (a statement runs and commits,
-// and its answer is lost), "reset" answers each reply of Postgres by resetting the connection (RST)
-// instead of passing it on (the statement ran; the service sees ECONNRESET).
+// A TCP proxy in front of a server (the real Postgres, or the app itself for the command-line
+// client) that a test can cut and restore, to play an outage: "refuse" drops every connection and
+// refuses new ones at once (the server is down), "blackhole" keeps connections open but passes
+// nothing either way (a network that went silent), "stall" passes what the client sends but drops
+// the server's replies (a statement runs and commits, and its answer is lost), "reset" answers each
+// reply of the server by resetting the connection (RST) instead of passing it on (the work was
+// done; the client sees ECONNRESET).
 
 export type ProxyMode = "up" | "refuse" | "blackhole" | "stall" | "reset";
 
