@@ -6,6 +6,7 @@ import { describeError } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
 import { limitConnections } from "./connection-limits";
+import { OpenResponses } from "./open-responses";
 import { bodyLimitOf, checkRequestBody } from "./request-body-limit";
 import { requestRoute } from "./request-route";
 import { originForm } from "./request-target";
@@ -65,7 +66,7 @@ export type FrontServer = {
 
 export function createFrontServer(handle: RequestHandler, limits: FrontServerLimits): FrontServer {
   let draining = false;
-  const unanswered = new Set<ServerResponse>();
+  const unanswered = new OpenResponses();
   const run = (req: IncomingMessage, res: ServerResponse, requestId: string) =>
     handle(req, res).catch((error: unknown) => {
       console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
@@ -84,9 +85,9 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
     req.headers[socketAddressHeader] = req.socket.remoteAddress ?? "";
     res.setHeader(requestIdHeader, requestId);
     if (draining) res.setHeader("connection", "close");
-    unanswered.add(res);
+    const answered = unanswered.add(res);
     res.once("close", () => {
-      unanswered.delete(res);
+      answered();
       finishRequest(req, res, requestId, started);
     });
     if (target === null) {
