@@ -12,4 +12,10 @@ export type ApiRequest = {
   readonly url: string;
   readonly headers: HeaderLookup;
   readonly body: ReadableStream<Uint8Array> | null;
+  /**
+   * The whole body, or "too_large" as soon as it goes over `maxBytes` (the rest is left unread);
+   * rejects when the client leaves before the end. The front server's requests read it straight
+   * from Node's stream (lib/server/node-request.ts); without it, readJsonBody reads `body`.
+   */
+  readonly bodyBytes?: (maxBytes: number) => Promise<Uint8Array | "too_large">;
 };

@@ -6,19 +6,30 @@ export const maxBodyBytes = 2 * 1024 * 1024;
 
 export const tooLarge = () => new ApiError("too_large", `The request body is over ${maxBodyBytes} bytes.`);
 
+/**
+ * A client that goes away mid-body is its own fault, not a database outage or a bug: a 4xx that
+ * nobody receives, and nothing logged as an error.
+ */
+const bodyEnded = () => new ApiError("bad_json", "The request body ended before it was complete.");
+
 async function readCapped(request: ApiRequest): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
+  if (request.bodyBytes) {
+    const bytes = await request.bodyBytes(maxBodyBytes).catch(() => {
+      throw bodyEnded();
+    });
+    if (bytes === "too_large") throw tooLarge();
+    return bytes;
+  }
   if (!request.body) return new Uint8Array(0);
 
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = request.body.getReader();
   for (;;) {
-    // A client that goes away mid-body is its own fault, not a database outage or a bug: a 4xx
-    // that nobody receives, and nothing logged as an error.
     const { done, value } = await reader.read().catch(() => {
-      throw new ApiError("bad_json", "The request body ended before it was complete.");
+      throw bodyEnded();
     });
     if (done) break;
     total += value.byteLength;
