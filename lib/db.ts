@@ -7,6 +7,7 @@ import { openEmbeddedDatabase } from "./db/embedded";
 import { databaseStillOpening, markStatement } from "./db/database-unavailable";
 import { queryPool, type Statement } from "./db/pg-statements";
 import { copyBytes, joinedParts, type BytesRow } from "./db/query-bytes";
+import { limitSilentReads } from "./db/silent-reads";
 import { statementTimeouts } from "./db/statement-timeouts";
 import { embeddedDataDir, env, sealingKeys } from "./env";
 import { metrics } from "./metrics/metrics";
@@ -35,13 +36,15 @@ async function openPostgres(url: string): Promise<Database> {
   // Every wait on the database is bounded, so an outage is a quick 503 rather than a hang: getting
   // a connection, and each statement (lib/db/statement-timeouts.ts). Broken connections leave the
   // pool, and new ones are opened as needed, so service resumes by itself when the database is back.
+  const { statement_timeout, query_timeout } = statementTimeouts(env.DATABASE_QUERY_TIMEOUT_MS);
   const pool = new pg.Pool({
     connectionString: url,
     max: env.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
-    ...statementTimeouts(env.DATABASE_QUERY_TIMEOUT_MS),
+    statement_timeout,
     keepAlive: true,
   });
+  limitSilentReads(pool, query_timeout);
   // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
   // listener the pool's "error" event would end the process.
   pool.on("error", (error) => console.error(`An idle database connection failed: ${errorSummary(error)}`));

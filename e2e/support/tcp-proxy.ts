@@ -1,4 +1,4 @@
-import { createServer, Socket, type Server } from "node:net";
+import { createServer, Socket, type AddressInfo, type Server } from "node:net";
 
 // A TCP proxy in front of a server (the real Postgres, or the app itself for the command-line
 // client) that a test can cut and restore, to play an outage: "refuse" drops every connection and
@@ -58,7 +58,8 @@ export async function startTcpProxy(options: {
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
 
   const proxy: TcpProxy = {
-    port: options.port,
+    // The port it listens on: `options.port`, or the one the system gave for 0.
+    port: (server.address() as AddressInfo).port,
     setMode(next) {
       // A refused server drops its connections; after a silence the connections that lived
       // through it have lost bytes mid-protocol, so they end too (as keepalive would end them).

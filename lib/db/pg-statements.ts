@@ -90,6 +90,16 @@ export async function queryPool<T>(
   const { text, values } = statement;
   const name = options.prepared ? statementName(text) : undefined;
   return onPoolClient(pool, (client) =>
-    client.query({ name, text, values }).then((result) => result.rows as T[]),
+    // With a callback rather than pg's own promise: on Node 24 the promise form had the scavenger
+    // promote every statement's rows and caller (docs/benchmarks.md). The stack is replaced as pg
+    // replaces it, so that an error leads back to the caller rather than to the socket's read.
+    new Promise<T[]>((resolve, reject) =>
+      client.query<pg.QueryResultRow>({ name, text, values }, (error, result) =>
+        error ? reject(error) : resolve(result.rows as T[]),
+      ),
+    ).catch((error: unknown) => {
+      if (error instanceof Error) Error.captureStackTrace(error);
+      throw error;
+    }),
   );
 }
