@@ -4,6 +4,7 @@
 import { request as httpRequest } from "node:http";
 import { databaseUrl } from "../support/fixtures";
 import { testPorts } from "../support/ports";
+import { roomInWindow } from "../support/rate-windows";
 import { startServer as startServerProcess } from "../support/server-process";
 
 export type TestServer = { port: number; output: () => string; stop: () => Promise<void> };
@@ -109,9 +110,8 @@ export function limitHeaders(answer: Answer) {
 }
 
 /**
- * Runs `burst`, a run of requests whose limits the test counts, within one window of `windowMs`:
- * one that straddles two windows has its first part weighed partly out by the sliding window, so
- * fewer requests are refused than counted. It starts when at least `roomMs` of a window are left,
+ * Runs `burst`, a run of requests whose limits the test counts, within one window of `windowMs`
+ * (roomInWindow). It starts when at least `roomMs` of a window are left,
  * which on an idle machine is enough. On a busy one it may take longer: when it fails and a window
  * boundary passed while it ran, it runs once more as `attempt` 1, which must speak from clients of
  * its own (the first attempt's counts still weigh on its clients) and must not straddle again.
@@ -122,8 +122,7 @@ export async function inOneWindow<T>(
   burst: (attempt: number) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < roomMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    await roomInWindow(windowMs, roomMs);
     const window = Math.floor(Date.now() / windowMs);
     try {
       return await burst(attempt);
