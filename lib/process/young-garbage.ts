@@ -27,7 +27,7 @@ export const fullCollectionBytes = 32 * 1024 * 1024;
  * V8's `gc`: with no argument a full collection, with `{ type: "minor" }` a scavenge. (Node 20's
  * V8 reads `{ type: "major" }` as a scavenge too, so a full one is asked for with no argument.)
  */
-type Collect = (options?: { type: "minor" }) => void;
+export type Collect = (options?: { type: "minor" }) => void;
 
 const pacing = processSingleton("young-garbage", () => ({
   moved: 0,
@@ -37,7 +37,7 @@ const pacing = processSingleton("young-garbage", () => ({
 }));
 
 /** V8's collector, reached once without exposing `gc` to this or any later context. */
-function collector(): Collect {
+export function collector(): Collect {
   if (!pacing.collect) {
     v8.setFlagsFromString("--expose-gc");
     pacing.collect = vm.runInNewContext("gc") as Collect;

@@ -65,8 +65,9 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * front server drains after the answer.
  */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | "too_large"> {
+  const gone = () => new Error("The client left before the request body ended.");
   return new Promise((resolve, reject) => {
-    if (req.destroyed) return reject(new Error("The client left before the request body ended."));
+    if (req.destroyed) return reject(gone());
     const chunks: Buffer[] = [];
     let total = 0;
     const stop = () => {
@@ -87,7 +88,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | 
     }
     function onGone() {
       stop();
-      reject(new Error("The client left before the request body ended."));
+      reject(gone());
     }
     req.on("data", onData);
     req.once("end", onEnd);

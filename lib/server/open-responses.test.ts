@@ -1,19 +1,11 @@
 import type { ServerResponse } from "node:http";
 import v8 from "node:v8";
-import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { collector } from "../process/young-garbage";
 import { OpenResponses } from "./open-responses";
 
 const response = (name: string) => ({ name }) as unknown as ServerResponse;
 const names = (open: OpenResponses) => [...open].map((each) => (each as unknown as { name: string }).name);
-
-/** V8's collector for this test only (as lib/process/young-garbage.ts reaches it). */
-function collector(): (options?: { type: "minor" }) => void {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as (options?: { type: "minor" }) => void;
-  v8.setFlagsFromString("--no-expose-gc");
-  return gc;
-}
 
 const oldSpaceUsed = () =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space")?.space_used_size ?? 0;
