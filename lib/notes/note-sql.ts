@@ -137,7 +137,7 @@ const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
-           files_pending, file_count, content_id IS NOT NULL AS link
+           files_pending, file_count, content_id IS NOT NULL AS link, burn_after IS NULL AS unlimited
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -174,6 +174,27 @@ const opened = "(SELECT * FROM consumed UNION ALL SELECT * FROM viewed) AS opene
 const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
   burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id, file_count`;
 
+/** Which passwords and key proofs a read was checked against (null: only a note without one). */
+type Verified = { passwordHash: string | null; keyProofHash: string | null };
+
+/** The note `id` as a read may open it: live, checked against `verified`, of the kind named. */
+function readableNote(id: string, verified: Verified, kind: { link: boolean; grant?: ReadGrant }) {
+  return Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending AND ${filesMatchGrant(kind.grant)}
+    AND content_id IS ${kind.link ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}
+    AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
+    AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
+}
+
+/** The final SELECT of a read: the opened row beside each of its pages, in their order. */
+function pagesOf(source: string) {
+  return Prisma.sql`
+    SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
+           opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,
+           p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
+    FROM ${Prisma.raw(source)} JOIN share_pages p ON p.share_id = opened.sealed_as
+    ORDER BY p.page_index`;
+}
+
 /**
  * Reads a note in one statement. A note with a view limit consumes one view: the UPDATE's WHERE is
  * re-checked under the row lock, so parallel reads of a note with N views left succeed exactly N
@@ -193,15 +214,12 @@ const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, conten
  */
 export function consumeNoteSql(
   id: string,
-  verified: { passwordHash: string | null; keyProofHash: string | null },
+  verified: Verified,
   reader: Reader,
   options: { link: boolean; keep?: KeepAnswer; grant?: ReadGrant },
 ) {
   const { link, keep, grant } = options;
-  const readable = Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending AND ${filesMatchGrant(grant)}
-    AND content_id IS ${link ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}
-    AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
-    AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
+  const readable = readableNote(id, verified, { link, grant });
   const ends = link
     ? endLinksCtes("consumed", Prisma.sql`s.burned`, false)
     : purgePagesCte(Prisma.sql`SELECT id FROM consumed WHERE burned`);
@@ -218,11 +236,25 @@ export function consumeNoteSql(
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
     ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${grantFilesCte(grant)}${ends},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed", link)}`), reader)}
-    SELECT opened.id, opened.sealed_as, opened.created_at, opened.expires_at, opened.burn_after,
-           opened.read_count, opened.burned, opened.multi_page, opened.encrypted, opened.file_count,
-           p.page_index, p.title, p.content, p.content_type, p.html, p.raw_html, p.sealed_by
-    FROM ${Prisma.raw(opened)} JOIN share_pages p ON p.share_id = opened.sealed_as
-    ORDER BY p.page_index`,
+    ${pagesOf(opened)}`,
+  );
+}
+
+/**
+ * consumeNoteSql's read of an ordinary note without a view limit and without files, which is only
+ * looked at and logged: the same rows, from a statement without the parts that count, burn and
+ * purge, which such a note never uses (Postgres sets up every part of a plan on every run). A note
+ * with a limit, or one gone, is not read: no row, nothing logged. A note's limit never changes, so
+ * a caller that has seen a note read without one may try this first (lib/notes/unlimited-notes.ts).
+ */
+export function viewNoteSql(id: string, verified: Verified, reader: Reader) {
+  return ofShape(
+    "view",
+    Prisma.sql`
+    WITH opened AS (
+      SELECT ${readColumns} FROM shares WHERE ${readableNote(id, verified, { link: false })} AND burn_after IS NULL
+    ), ${logEventsCtes(eventsOf("opened", Prisma.sql`'read'`), reader)}
+    ${pagesOf("opened")}`,
   );
 }
 

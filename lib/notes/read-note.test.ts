@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db";
 import { RequestLimits } from "../rate-limit/request-limits";
 import { createNote } from "./create-note";
-import { consumeNoteSql } from "./note-sql";
+import { consumeNoteSql, viewNoteSql } from "./note-sql";
 import { readNote } from "./read-note";
+import { rememberUnlimited, seenUnlimited } from "./unlimited-notes";
 import { testClient } from "../test/test-client";
 
 // What a read does to the database: an ordinary note's statement has no part for recipients' links,
-// a link's has, and a note without a view limit is only looked at (its row never changes).
+// a link's has, and a note without a view limit is only looked at (its row never changes), once seen
+// by a statement without the parts that count.
 
 const client = testClient();
 beforeAll(async () => {
@@ -91,5 +93,62 @@ describe("reading", () => {
       note.id,
     ]);
     expect(pages.rows[0]).toEqual({ n: 0 });
+  });
+
+  it("a note seen without a limit is read next by the statement that only looks, with the same answer", async () => {
+    const note = await createNote({ body: { content: "looked at again", ttl: "1h" }, apiKey: null });
+    expect(seenUnlimited(note.id)).toBe(false);
+    const first = await read(note.id);
+    expect(seenUnlimited(note.id)).toBe(true);
+    expect(await read(note.id)).toEqual(first);
+    expect(await stored(note.id)).toMatchObject({ read_count: 0, reads: 2 });
+  });
+
+  it("the looking statement reads no note with a view limit, and logs nothing for it", async () => {
+    const limited = await createNote({
+      body: { content: "limited", ttl: "1h", burn_after: 3 },
+      apiKey: null,
+    });
+    const verified = { passwordHash: null, keyProofHash: null };
+    expect(await client.query(viewNoteSql(limited.id, verified, reader))).toMatchObject({ rowCount: 0 });
+    expect(await stored(limited.id)).toMatchObject({ read_count: 0, reads: 0 });
+  });
+
+  it("a remembered note gone since is not found; its id taken by a note with a limit counts a view", async () => {
+    const gone = await createNote({ body: { content: "gone", ttl: "1h" }, apiKey: null });
+    await read(gone.id);
+    await client.query("DELETE FROM shares WHERE id = $1", [gone.id]);
+    await expect(read(gone.id)).rejects.toMatchObject({ code: "not_found" });
+    const taken = await createNote({
+      body: { content: "limited now", ttl: "1h", burn_after: 2 },
+      apiKey: null,
+      generateId: () => gone.id,
+    });
+    expect(taken.id).toBe(gone.id);
+    expect(seenUnlimited(taken.id)).toBe(true);
+    expect(await read(taken.id)).toMatchObject({ read_count: 1, burned: false, burn_after: 2 });
+    expect(await read(taken.id)).toMatchObject({ read_count: 2, burned: true });
+    await expect(read(taken.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a note with a password and no limit is only looked at, and a wrong password still reads nothing", async () => {
+    const note = await createNote({
+      body: { content: "guarded", ttl: "1h", password: "right" },
+      apiKey: null,
+    });
+    rememberUnlimited(note.id);
+    const withPassword = (password: string) =>
+      readNote({
+        id: note.id,
+        password,
+        keyProof: undefined,
+        limits: new RequestLimits(new Headers()),
+        reader,
+      });
+    await expect(withPassword("wrong")).rejects.toMatchObject({ code: "bad_password" });
+    await expect(read(note.id)).rejects.toMatchObject({ code: "bad_password" });
+    const before = await stored(note.id);
+    expect((await withPassword("right")).pages[0]?.content).toBe("guarded");
+    expect(await stored(note.id)).toEqual({ version: before?.version, read_count: 0, reads: 1 });
   });
 });

@@ -15,11 +15,13 @@ import { consumeKeeping, keptRead, type KeptReadKey } from "./kept-read";
 import type { Reader } from "./note-event-sql";
 import { openConsumedRows, type ConsumedRow, type ReadNoteRow } from "./open-consumed-rows";
 import { servesUnsealedPages } from "./plaintext-fallback";
+import { rememberUnlimited, seenUnlimited } from "./unlimited-notes";
 import {
   consumeNoteSql,
   logPasswordFailureSql,
   notePasswordHashSql,
   recordPasswordFailureSql,
+  viewNoteSql,
 } from "./note-sql";
 
 const badPassword = () =>
@@ -31,12 +33,16 @@ const badKeyProof = () =>
     "This end-to-end encrypted note is read only with the proof of its link's key (key_proof), and none or a wrong one was given: is the part after # missing from the link? No view was spent.",
   );
 
-/** A read's statement: which note, checked against what, as which kind (consumeNoteSql's `link`). */
+/**
+ * A read's statement: which note, checked against what, as which kind (consumeNoteSql's `link`);
+ * `view`: an ordinary note known to have no view limit, only looked at (viewNoteSql).
+ */
 type Consumption = {
   id: string;
   verified: { passwordHash: string | null; keyProofHash: string | null };
   link: boolean;
   reader: Reader;
+  view?: boolean;
 };
 
 /**
@@ -46,17 +52,20 @@ type Consumption = {
  * only with `grant`, its download grant, which the same statement stores.
  */
 async function consume(
-  { id, verified, link, reader }: Consumption,
+  { id, verified, link, reader, view = false }: Consumption,
   options: { passwordKey?: SealingKey | null; idempotency: KeptReadKey | null; grant?: ReadGrantToken },
 ): Promise<ReadNoteRow | null> {
   const { passwordKey, idempotency, grant } = options;
   const rows = idempotency
     ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, { link, keep, grant }))
-    : await queryRows<ConsumedRow>(consumeNoteSql(id, verified, reader, { link, grant }));
+    : await queryRows<ConsumedRow>(
+        view ? viewNoteSql(id, verified, reader) : consumeNoteSql(id, verified, reader, { link, grant }),
+      );
   // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (read) {
+    if (read.burn_after === null && !link && read.file_count === 0) rememberUnlimited(id);
     const traits = {
       encrypted: read.encrypted,
       password_required: verified.passwordHash !== null,
@@ -82,6 +91,8 @@ type StoredPassword = {
   key_proof_hash: string | null;
   /** a recipient's link, read by a statement of its own */
   link: boolean;
+  /** no view limit: read by a statement that only looks (viewNoteSql) */
+  unlimited: boolean;
 };
 
 /** What a read is checked against; a note whose files are still uploading is not read at all. */
@@ -176,6 +187,11 @@ export async function readNote(options: {
   // which it is, and the read runs again as such (a link's own statement, a note's grant).
   if ((password === undefined || password === "") && keyProof === undefined) {
     const unverified = { id, verified: { passwordHash: null, keyProofHash: null }, reader };
+    const viewed =
+      idempotency === null && seenUnlimited(id)
+        ? await consume({ ...unverified, link: false, view: true }, { idempotency })
+        : null;
+    if (viewed) return viewed;
     const read =
       (await consume({ ...unverified, link: false }, { idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
@@ -197,8 +213,9 @@ export async function readNote(options: {
   const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
   const verified = { passwordHash: stored.hash, keyProofHash };
   const grant = readGrantFor(stored.file_count);
+  const view = stored.unlimited && !stored.link && grant === undefined && idempotency === null;
   const read =
-    (await consume({ id, verified, link: stored.link, reader }, { passwordKey, idempotency, grant })) ??
+    (await consume({ id, verified, link: stored.link, reader, view }, { passwordKey, idempotency, grant })) ??
     (await keptAnswer(idempotency));
   if (!read) throw notFound();
   return read;
