@@ -63,7 +63,18 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
   };
 }
 
-export function toReadNoteResponse(row: ReadNoteRow, baseUrl: string): ReadNoteResponse {
+/** A read's files, each with its download link under `baseUrl`. */
+function filesAnswer(id: string, files: NonNullable<ReadNoteRow["files"]>, baseUrl: string) {
+  return files.map((file) => ({
+    index: file.index,
+    size: file.size,
+    ...(file.name !== undefined && { name: file.name, type: file.type }),
+    download_url: downloadUrl(baseUrl, id, file),
+  }));
+}
+
+/** A read's answer; `baseUrl` gives the site root its files' download links start with. */
+export function toReadNoteResponse(row: ReadNoteRow, baseUrl: () => string): ReadNoteResponse {
   const [first] = row.pages;
   return {
     id: row.id,
@@ -88,14 +99,7 @@ export function toReadNoteResponse(row: ReadNoteRow, baseUrl: string): ReadNoteR
         html: page.html,
       })),
     }),
-    ...(row.files && {
-      files: row.files.map((file) => ({
-        index: file.index,
-        size: file.size,
-        ...(file.name !== undefined && { name: file.name, type: file.type }),
-        download_url: downloadUrl(baseUrl, row.id, file),
-      })),
-    }),
+    ...(row.files && { files: filesAnswer(row.id, row.files, baseUrl()) }),
   };
 }
 

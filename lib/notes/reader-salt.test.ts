@@ -56,6 +56,19 @@ describe("DailySalt in memory (no shared store)", () => {
     expect(nextDay).not.toBe(key);
     expect(hmac(nextDay)).toBe(hmac(Buffer.from(await salt.current())));
   });
+
+  it("has the day's key at hand once made, until the day ends", async () => {
+    at(noon);
+    const salt = new DailySalt({ redis: null, prefix });
+    expect(salt.keyAtHand()).toBeUndefined();
+    const key = await salt.currentKey();
+    expect(salt.keyAtHand()).toBe(key);
+    at(Date.parse("2031-05-06T23:59:59.999Z"));
+    expect(salt.keyAtHand()).toBe(key);
+    at(Date.parse("2031-05-07T00:00:00Z"));
+    expect(salt.keyAtHand()).toBeUndefined();
+    expect(await salt.currentKey()).not.toBe(key);
+  });
 });
 
 describe("DailySalt in Upstash Redis", () => {
@@ -65,7 +78,10 @@ describe("DailySalt in Upstash Redis", () => {
     const [fromA, fromB] = await Promise.all([a.current(), b.current()]);
     expect(fromA).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fromB).toBe(fromA);
-    expect(await instance().current()).toBe(fromA);
+    expect(a.keyAtHand()).toBe(await a.currentKey());
+    const fresh = instance();
+    expect(fresh.keyAtHand()).toBeUndefined();
+    expect(await fresh.current()).toBe(fromA);
     const key = a.sharedKey("2031-05-06");
     expect(await redis.bridge.redis.get(key)).toBe(fromA);
     const expiresAt = Date.parse("2031-05-07T00:01:00Z");
@@ -93,6 +109,10 @@ describe("DailySalt in Upstash Redis", () => {
       expect(own).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // Within the next minute it does not ask again, and keeps the same salt.
       expect(await salt.current()).toBe(own);
+      expect(salt.keyAtHand()).toBe(await salt.currentKey());
+      // After it, the store is asked again: the key is not at hand.
+      at(Date.parse("2031-05-08T12:01:00Z"));
+      expect(salt.keyAtHand()).toBeUndefined();
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
       write.mockRestore();

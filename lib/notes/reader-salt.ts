@@ -28,8 +28,12 @@ const freshSalt = () => randomBase64(32, "url");
 /**
  * A day's salt, with its bytes as the key of the fingerprints' HMAC, made once: keyed by raw bytes,
  * an HMAC costs a read about 80 µs on Node 24 (lib/crypto/digest.ts). Forgotten with the salt.
+ * `until` is when its day ends, `from` when it began (ms).
  */
-type DaySalt = { day: string; salt: string; key: KeyObject };
+type DaySalt = { day: string; salt: string; key: KeyObject; from: number; until: number };
+
+const isOfTime = (salt: DaySalt | undefined, now: number): salt is DaySalt =>
+  salt !== undefined && now >= salt.from && now < salt.until;
 
 export class DailySalt {
   /** The salt of the day this process made (no shared store, or while it fails). */
@@ -54,6 +58,17 @@ export class DailySalt {
   /** The current day's salt as an HMAC key. */
   async currentKey(): Promise<KeyObject> {
     return (await this.currentDay()).key;
+  }
+
+  /**
+   * The current day's key when this process holds it and need not ask the shared store (which
+   * currentKey does), else undefined: a read takes it without a promise (docs/benchmarks.md).
+   */
+  keyAtHand(): KeyObject | undefined {
+    const now = Date.now();
+    if (isOfTime(this.shared, now)) return this.shared.key;
+    if (this.options.redis && now >= this.retryAt) return undefined;
+    return isOfTime(this.own, now) ? this.own.key : undefined;
   }
 
   private async currentDay(): Promise<DaySalt> {
@@ -93,23 +108,26 @@ export class DailySalt {
 
   /** The day's salt, dropped from memory when its day ends whether or not anything reads after that. */
   private forgetAtEndOfDay(day: string, salt: string): DaySalt {
-    const value = { day, salt, key: createSecretKey(Buffer.from(salt)) };
+    const until = endOfDay(day);
+    const value = { day, salt, key: createSecretKey(Buffer.from(salt)), from: until - 86_400_000, until };
     const timer = setTimeout(
       () => {
         if (this.own === value) this.own = undefined;
         if (this.shared === value) this.shared = undefined;
         if (this.fetching?.day === day) this.fetching = undefined;
       },
-      Math.max(endOfDay(day) - Date.now(), 0),
+      Math.max(until - Date.now(), 0),
     );
     timer.unref();
     return value;
   }
 }
 
+let processSalt: DailySalt | undefined;
+
 /** This process's daily salt: shared through Upstash Redis when it is configured, else its own. */
 export function readerSalt(): DailySalt {
-  return processSingleton("reader-salt", () => {
+  return (processSalt ??= processSingleton("reader-salt", () => {
     const { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token } = env;
     const redis =
       url && token
@@ -119,5 +137,5 @@ export function readerSalt(): DailySalt {
           )
         : null;
     return new DailySalt({ redis, prefix: env.RATE_LIMIT_PREFIX });
-  });
+  }));
 }

@@ -15,7 +15,8 @@ import { readerSalt } from "./reader-salt";
 
 /** The reader of note `id`, as the access log keeps it. */
 export async function readerOf(id: string, headers: HeaderLookup, clientId: string): Promise<Reader> {
-  const key = await readerSalt().currentKey();
+  const salt = readerSalt();
+  const key = salt.keyAtHand() ?? (await salt.currentKey());
   const client = hmacSha256(key, `${id}\n${clientId}`).toString("hex").slice(0, 8);
   return { client, browser: browserFamily(headers.get("user-agent")) };
 }

@@ -59,7 +59,7 @@ async function read(request: http.IncomingMessage, id: string, baseUrl: string):
   const headers = new Headers({ "user-agent": request.headers["user-agent"] ?? "" });
   const reader = await readerOf(id, headers, limits.clientId);
   const note = await readNote({ id, password: body.password, keyProof: body.key_proof, limits, reader });
-  return { status: 200, body: toReadNoteResponse(note, baseUrl), headers: noStore };
+  return { status: 200, body: toReadNoteResponse(note, () => baseUrl), headers: noStore };
 }
 
 // GET /api/v1/shares/<id>/meta: a note's metadata, without counting a view

@@ -30,8 +30,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       reader,
       idempotencyKey,
     });
-    return jsonResponse(toReadNoteResponse(note, publicBaseUrl(request)), {
-      headers: { "cache-control": "no-store" },
-    });
+    // The site root is worked out (from request.url) only for a note with files: their download links.
+    const answer = toReadNoteResponse(note, () => publicBaseUrl(request));
+    return jsonResponse(answer, { headers: { "cache-control": "no-store" } });
   },
 });
