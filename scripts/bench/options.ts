@@ -9,6 +9,7 @@ export const options = z
   .object({
     BENCH_SECONDS: z.coerce.number().positive().max(600).default(10),
     BENCH_ROUNDS: z.coerce.number().int().min(1).max(9).default(1),
+    BENCH_WARMUP_SECONDS: z.coerce.number().min(0).max(60).default(15),
     BENCH_CPU_PROF: z.enum(["0", "1"]).default("0"),
     BENCH_SCENARIOS: z
       .string()
@@ -27,8 +28,9 @@ export const options = z
 
 export const seconds = options.BENCH_SECONDS;
 export const rounds = options.BENCH_ROUNDS;
-// Long enough for V8 to optimise the hot paths and the pools to open all their connections.
-export const warmupSeconds = Math.min(3, seconds);
+// Long enough for V8 to optimise the hot paths and the pools to open all their connections: the
+// app's server was still optimising functions 10 s into a read load (docs/benchmarks.md).
+export const warmupSeconds = options.BENCH_WARMUP_SECONDS;
 export const profiling = options.BENCH_CPU_PROF === "1";
 export const nodeArgs = profiling ? ["--cpu-prof", "--cpu-prof-dir=.bench/profiles"] : [];
 export const acceptGzip = options.BENCH_GZIP === "1";
