@@ -141,7 +141,7 @@ export async function getPrisma(): Promise<PrismaClient> {
 }
 
 /**
- * Runs one of the statements on the notes tables (lib/notes/note-sql.ts) on the driver itself:
+ * Runs one of the statements on the notes tables (lib/notes/*-sql.ts) on the driver itself:
  * pg's pool, the one Prisma's adapter uses (as a prepared statement: lib/db/pg-statements.ts), or
  * the embedded database. Prisma's raw-query layer would add a large per-statement cost on the hot
  * paths (docs/benchmarks.md); pg and PGlite parse the same column types into the same values

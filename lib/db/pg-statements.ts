@@ -2,11 +2,12 @@ import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
 import { markStatement } from "./database-unavailable";
 
-// The public API's own statements (lib/notes/note-sql.ts) run straight on pg's pool, as named
-// prepared statements: Postgres parses and plans each one once per connection and afterwards only
-// binds and runs it, which measured about 40% less Postgres CPU per meta request. A name stands for
-// one statement text; only a bounded number of texts get one, so a caller with ever-new texts runs
-// them unnamed instead of growing the caches here and in Postgres without limit.
+// The public API's own statements (lib/notes/note-sql.ts, note-read-sql.ts) run straight on pg's
+// pool, as named prepared statements: Postgres parses and plans each one once per connection and
+// afterwards only binds and runs it, which measured about 40% less Postgres CPU per meta request. A
+// name stands for one statement text; only a bounded number of texts get one, so a caller with
+// ever-new texts runs them unnamed instead of growing the caches here and in Postgres without
+// limit.
 
 const maxNamedStatements = 32;
 const statementNames = new Map<string, string>();

@@ -1,8 +1,9 @@
 import { Prisma } from "../generated/prisma/client";
 
-// The access log (note_events) is written by the very statement that changes the note (note-sql.ts),
-// so a read, a burn or a delete commits together with its log entry, or not at all. The webhook
-// deliverer follows the log (lib/webhooks/fan-out-sql.ts): a read writes its entry and nothing else.
+// The access log (note_events) is written by the very statement that changes the note (note-sql.ts,
+// note-read-sql.ts), so a read, a burn or a delete commits together with its log entry, or not at
+// all. The webhook deliverer follows the log (lib/webhooks/fan-out-sql.ts): a read writes its entry
+// and nothing else.
 // Also the log's own statements, run with queryRows.
 
 /** Who read: a daily fingerprint and a browser family (lib/notes/reader.ts), never the address. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db";
 import { RequestLimits } from "../rate-limit/request-limits";
 import { createNote } from "./create-note";
-import { consumeNoteSql, viewNoteSql } from "./note-sql";
+import { consumeNoteSql, viewNoteSql } from "./note-read-sql";
 import { readNote } from "./read-note";
 import { rememberUnlimited, seenUnlimited } from "./unlimited-notes";
 import { testClient } from "../test/test-client";

@@ -22,7 +22,7 @@ import {
   notePasswordHashSql,
   recordPasswordFailureSql,
   viewNoteSql,
-} from "./note-sql";
+} from "./note-read-sql";
 
 const badPassword = () =>
   new ApiError("bad_password", "This note needs a password, and the one given is missing or wrong.");
