@@ -1,4 +1,5 @@
 import Bowser from "bowser";
+import { makeRoom } from "../process/bounded-memory";
 
 // The browsers bowser knows by name. For any other User-Agent it falls back to the first product
 // token ("Anything/1.0 …"), which the reader chooses: the log keeps only names from this list.
@@ -30,7 +31,7 @@ export function browserFamily(userAgent: string | null): string | null {
   if (known !== undefined) return known;
   const family = familyOf(userAgent);
   if (userAgent.length <= maxRememberedLength) {
-    if (recent.size >= maxRemembered) recent.delete(recent.keys().next().value ?? "");
+    makeRoom(recent, maxRemembered);
     recent.set(userAgent, family);
   }
   return family;

@@ -65,16 +65,21 @@ export class DailySalt {
    * currentKey does), else undefined: a read takes it without a promise (docs/benchmarks.md).
    */
   keyAtHand(): KeyObject | undefined {
-    const now = Date.now();
-    if (isOfTime(this.shared, now)) return this.shared.key;
+    return this.atHand(Date.now())?.key;
+  }
+
+  /** The salt of the day of `now` this process holds and may use without asking the store. */
+  private atHand(now: number): DaySalt | undefined {
+    if (isOfTime(this.shared, now)) return this.shared;
     if (this.options.redis && now >= this.retryAt) return undefined;
-    return isOfTime(this.own, now) ? this.own.key : undefined;
+    return isOfTime(this.own, now) ? this.own : undefined;
   }
 
   private async currentDay(): Promise<DaySalt> {
     const now = Date.now();
+    const held = this.atHand(now);
+    if (held) return held;
     const today = dayOf(now);
-    if (this.shared?.day === today) return this.shared;
     const { redis } = this.options;
     if (!redis || now < this.retryAt) return this.ownSalt(today);
     if (this.fetching?.day !== today) this.fetching = { day: today, salt: this.fetchShared(redis, today) };

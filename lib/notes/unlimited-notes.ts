@@ -1,3 +1,4 @@
+import { makeRoom } from "../process/bounded-memory";
 import { processSingleton } from "../process/process-singleton";
 
 // The notes this process has seen read without a view limit. A note's limit is set when it is made
@@ -15,10 +16,7 @@ const ids = processSingleton("unlimited-notes", () => new Set<string>());
 /** Remembers that note `id` was read without a view limit. */
 export function rememberUnlimited(id: string): void {
   if (ids.has(id)) return;
-  if (ids.size >= capacity) {
-    const oldest = ids.values().next();
-    if (!oldest.done) ids.delete(oldest.value);
-  }
+  makeRoom(ids, capacity);
   ids.add(id);
 }
 
