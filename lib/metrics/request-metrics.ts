@@ -9,17 +9,21 @@ const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 
 type Children = { count: { inc: () => void }; duration: { observe: (seconds: number) => void } };
 
-const children = new Map<string, Children>();
+/** By route, then method, then status: the strings are the same few each time, no key is built. */
+const children = new Map<string, Map<string, Map<number | null, Children>>>();
 
-function childrenFor(route: string, method: string, status: string): Children {
-  const key = `${route} ${method} ${status}`;
-  let found = children.get(key);
+function childrenFor(route: string, method: string, status: number | null): Children {
+  let byMethod = children.get(route);
+  if (!byMethod) children.set(route, (byMethod = new Map()));
+  let byStatus = byMethod.get(method);
+  if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+  let found = byStatus.get(status);
   if (!found) {
     found = {
-      count: metrics.http.requests.labels({ route, method, status }),
+      count: metrics.http.requests.labels({ route, method, status: status === null ? "none" : String(status) }),
       duration: metrics.http.duration.labels({ route, method }),
     };
-    children.set(key, found);
+    byStatus.set(status, found);
   }
   return found;
 }
@@ -31,8 +35,7 @@ export function recordRequest(request: {
   seconds: number;
 }): void {
   const method = request.method && methods.has(request.method) ? request.method : "other";
-  const status = request.status === null ? "none" : String(request.status);
-  const { count, duration } = childrenFor(request.route, method, status);
+  const { count, duration } = childrenFor(request.route, method, request.status);
   count.inc();
   duration.observe(request.seconds);
 }

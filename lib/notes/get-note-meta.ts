@@ -2,7 +2,7 @@ import "server-only";
 import { queryRows } from "../db";
 import { assertNoteId, notFound } from "./note-id";
 import type { ContentType } from "./note-policy";
-import { noteMetaSql } from "./note-sql";
+import { noteMetaSql, ownerMetaSql } from "./note-sql";
 
 export type NoteMetaRow = {
   id: string;
@@ -25,10 +25,16 @@ export type NoteMetaRow = {
   files_pending: boolean;
 };
 
-/** Metadata of a live note. Never counts a view and never touches the content. */
+/**
+ * Metadata of a live note. Never counts a view and never touches the content. Whether a note is an
+ * owner handle is fixed when it is made; an owner handle's answer comes whole from its own
+ * statement, so that its links' views and its other columns are of one moment.
+ */
 export async function getNoteMeta(options: { id: string }): Promise<NoteMetaRow> {
   assertNoteId(options.id);
-  const [row] = await queryRows<NoteMetaRow>(noteMetaSql(options.id));
-  if (!row) throw notFound();
-  return row;
+  const [note] = await queryRows<NoteMetaRow>(noteMetaSql(options.id));
+  if (note?.live_links === null) return note;
+  const [owner] = note ? await queryRows<NoteMetaRow>(ownerMetaSql(options.id)) : [];
+  if (!owner) throw notFound();
+  return owner;
 }

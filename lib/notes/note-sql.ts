@@ -97,21 +97,35 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
     SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`;
 }
 
+const metaColumns = Prisma.sql`id, created_at, expires_at, burn_after, live_links,
+  password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
+  burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending`;
+
 /**
- * A live note's metadata. An owner handle's remaining views are those of its live links together
- * (liveNote in the subquery names the link's columns).
+ * A live note's metadata, its remaining views counted from its own row. An owner handle's are those
+ * of its live links together (ownerMetaSql): its subquery cost every other note's statement about a
+ * fifth of its Postgres CPU although it never ran for them (docs/benchmarks.md), so it has a
+ * statement of its own.
  */
 export function noteMetaSql(id: string) {
   return ofShape(
     "meta",
     Prisma.sql`
-    SELECT id, created_at, expires_at, burn_after, live_links,
-           CASE WHEN burn_after IS NULL THEN NULL
-                WHEN live_links IS NULL THEN greatest(burn_after - read_count, 0)
-                ELSE (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
-                      WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views,
-           password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
-           burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending
+    SELECT ${metaColumns},
+           CASE WHEN burn_after IS NOT NULL THEN greatest(burn_after - read_count, 0) END AS remaining_views
     FROM shares WHERE id = ${id} AND ${liveNote}`,
+  );
+}
+
+/** noteMetaSql for an owner handle (liveNote in the subquery names the link's columns). */
+export function ownerMetaSql(id: string) {
+  return ofShape(
+    "owner_meta",
+    Prisma.sql`
+    SELECT ${metaColumns},
+           CASE WHEN burn_after IS NOT NULL THEN
+             (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
+              WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views
+    FROM shares WHERE id = ${id} AND live_links IS NOT NULL AND ${liveNote}`,
   );
 }

@@ -14,11 +14,29 @@ function flush(): void {
 
 process.on("exit", flush);
 
+// Under load many lines fall in the same millisecond; its text is made once.
+let stampedAt = NaN;
+let stamp = "";
+
+function timeStamp(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = new Date(now).toISOString();
+  }
+  return stamp;
+}
+
 /**
- * Queues one JSON log line, written before the next turn of the event loop. The time goes in front
- * as text: a copy of `fields` with it added cost a request's line about half of its 8 µs.
+ * Queues one line whose fields the caller has written as JSON already, without the braces
+ * (`"level":"info","msg":"request",…`); the time goes in front.
  */
-export function writeLogLine(fields: { msg: string } & Record<string, unknown>): void {
+export function writeLogFields(json: string): void {
   if (pending === "") setImmediate(flush);
-  pending += `{"time":"${new Date().toISOString()}",${JSON.stringify(fields).slice(1)}\n`;
+  pending += `{"time":"${timeStamp()}",${json}}\n`;
+}
+
+/** Queues one JSON log line. */
+export function writeLogLine(fields: { msg: string } & Record<string, unknown>): void {
+  writeLogFields(JSON.stringify(fields).slice(1, -1));
 }
