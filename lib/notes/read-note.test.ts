@@ -114,11 +114,19 @@ describe("reading", () => {
     expect(await stored(limited.id)).toMatchObject({ read_count: 0, reads: 0 });
   });
 
-  it("a remembered note gone since is not found; its id taken by a note with a limit counts a view", async () => {
+  it("a remembered note gone since is not found, and forgotten", async () => {
+    const gone = await createNote({ body: { content: "gone", ttl: "1h" }, apiKey: null });
+    await read(gone.id);
+    expect(seenUnlimited(gone.id)).toBe(true);
+    await client.query("DELETE FROM shares WHERE id = $1", [gone.id]);
+    await expect(read(gone.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(seenUnlimited(gone.id)).toBe(false);
+  });
+
+  it("a remembered note's id taken since by a note with a limit counts every view", async () => {
     const gone = await createNote({ body: { content: "gone", ttl: "1h" }, apiKey: null });
     await read(gone.id);
     await client.query("DELETE FROM shares WHERE id = $1", [gone.id]);
-    await expect(read(gone.id)).rejects.toMatchObject({ code: "not_found" });
     const taken = await createNote({
       body: { content: "limited now", ttl: "1h", burn_after: 2 },
       apiKey: null,
@@ -127,6 +135,7 @@ describe("reading", () => {
     expect(taken.id).toBe(gone.id);
     expect(seenUnlimited(taken.id)).toBe(true);
     expect(await read(taken.id)).toMatchObject({ read_count: 1, burned: false, burn_after: 2 });
+    expect(seenUnlimited(taken.id)).toBe(false);
     expect(await read(taken.id)).toMatchObject({ read_count: 2, burned: true });
     await expect(read(taken.id)).rejects.toMatchObject({ code: "not_found" });
   });

@@ -15,7 +15,7 @@ import { consumeKeeping, keptRead, type KeptReadKey } from "./kept-read";
 import type { Reader } from "./note-event-sql";
 import { openConsumedRows, type ConsumedRow, type ReadNoteRow } from "./open-consumed-rows";
 import { servesUnsealedPages } from "./plaintext-fallback";
-import { rememberUnlimited, seenUnlimited } from "./unlimited-notes";
+import { forgetUnlimited, rememberUnlimited, seenUnlimited } from "./unlimited-notes";
 import {
   consumeNoteSql,
   logPasswordFailureSql,
@@ -187,11 +187,11 @@ export async function readNote(options: {
   // which it is, and the read runs again as such (a link's own statement, a note's grant).
   if ((password === undefined || password === "") && keyProof === undefined) {
     const unverified = { id, verified: { passwordHash: null, keyProofHash: null }, reader };
-    const viewed =
-      idempotency === null && seenUnlimited(id)
-        ? await consume({ ...unverified, link: false, view: true }, { idempotency })
-        : null;
-    if (viewed) return viewed;
+    if (idempotency === null && seenUnlimited(id)) {
+      const viewed = await consume({ ...unverified, link: false, view: true }, { idempotency });
+      if (viewed) return viewed;
+      forgetUnlimited(id);
+    }
     const read =
       (await consume({ ...unverified, link: false }, { idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
