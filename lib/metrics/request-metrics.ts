@@ -20,7 +20,11 @@ function childrenFor(route: string, method: string, status: number | null): Chil
   let found = byStatus.get(status);
   if (!found) {
     found = {
-      count: metrics.http.requests.labels({ route, method, status: status === null ? "none" : String(status) }),
+      count: metrics.http.requests.labels({
+        route,
+        method,
+        status: status === null ? "none" : String(status),
+      }),
       duration: metrics.http.duration.labels({ route, method }),
     };
     byStatus.set(status, found);

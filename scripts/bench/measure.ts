@@ -7,12 +7,16 @@ import type { Measured, ScenarioResult } from "./report";
 import { sampleRss } from "./rss";
 import type { RunningServer } from "./servers";
 
-/** One scenario on one server, with its memory and CPU split sampled during the measured window. */
+/**
+ * One scenario on one server, with its memory and CPU split sampled during the measured window,
+ * after `warmup` seconds of warm-up (and until every connection has had an answer).
+ */
 export async function measure(
   name: ScenarioName,
   server: RunningServer,
   notes: SeededNotes,
   databaseName: string,
+  warmup = warmupSeconds,
 ): Promise<Measured> {
   let rss: ReturnType<typeof sampleRss> | null = null;
   let cpu: ReturnType<typeof measureCpu> | null = null;
@@ -22,7 +26,7 @@ export async function measure(
     name,
     server.url,
     notes,
-    { warmupSeconds, seconds, acceptGzip },
+    { warmupSeconds: warmup, seconds, acceptGzip },
     {
       start: () => {
         rss = sampleRss(server.pid);
@@ -51,9 +55,12 @@ type Contender = { server: RunningServer; notes: SeededNotes };
 
 /**
  * A scenario on the app, the baseline and the floor (when it runs), `rounds` times in turn, so that
- * what else the machine does in a stretch of time falls on all three alike. With more than one
- * round, the result is the round with the median app/floor ratio (app/baseline without a floor),
- * and every round's ratios are kept.
+ * what else the machine does in a stretch of time falls on all three alike. Only a server's first
+ * round warms it up; later rounds start measuring once every new connection has had an answer, so
+ * that a round's three windows lie seconds apart, not the warm-ups' tens of seconds, and every other
+ * round takes them in the reverse order, so that a machine speeding up or slowing down during a
+ * round favours none of them. With more than one round, the result is the round with the median
+ * app/floor ratio (app/baseline without a floor), and every round's ratios are kept.
  */
 export async function measureRounds(
   name: ScenarioName,
@@ -62,10 +69,16 @@ export async function measureRounds(
 ): Promise<ScenarioResult> {
   const results: ScenarioResult[] = [];
   for (let round = 0; round < rounds; round++) {
-    const on = ({ server, notes }: Contender) => measure(name, server, notes, databaseName);
-    const app = await on(contenders.app);
-    const baseline = await on(contenders.baseline);
-    const floor = contenders.floor && (await on(contenders.floor));
+    const on = ({ server, notes }: Contender) =>
+      measure(name, server, notes, databaseName, round === 0 ? warmupSeconds : 0);
+    const order = [contenders.app, contenders.baseline, contenders.floor];
+    const measured = new Map<Contender, Measured>();
+    for (const contender of round % 2 === 0 ? order : order.reverse()) {
+      if (contender) measured.set(contender, await on(contender));
+    }
+    const app = measured.get(contenders.app)!;
+    const baseline = measured.get(contenders.baseline)!;
+    const floor = (contenders.floor && measured.get(contenders.floor)) ?? null;
     const ratio = app.requestsPerSecond / baseline.requestsPerSecond;
     const floorRatio = floor && app.requestsPerSecond / floor.requestsPerSecond;
     results.push({ name, title: scenarioTitles[name], app, baseline, ratio, floor, floorRatio });

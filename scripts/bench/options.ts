@@ -8,7 +8,7 @@ import { scenarioNames } from "./load";
 export const options = z
   .object({
     BENCH_SECONDS: z.coerce.number().positive().max(600).default(10),
-    BENCH_ROUNDS: z.coerce.number().int().min(1).max(9).default(1),
+    BENCH_ROUNDS: z.coerce.number().int().min(1).max(31).default(1),
     BENCH_WARMUP_SECONDS: z.coerce.number().min(0).max(60).default(15),
     BENCH_CPU_PROF: z.enum(["0", "1"]).default("0"),
     BENCH_SCENARIOS: z

@@ -7,10 +7,13 @@
 // benchmark itself worked.
 //
 //   BENCH_SECONDS=10     measured seconds per scenario and server (after the warm-up, see load.ts)
-//   BENCH_ROUNDS=1       each scenario this many times on app, baseline and floor in turn; the median
-//                        round is reported, with every round's ratios (one run's ratio can swing by 15%)
-//   BENCH_WARMUP_SECONDS=15   least warm-up per scenario and server (load.ts): V8 optimises the
-//                        app's hot paths for about 15 s of load, the floor's in a few
+//   BENCH_ROUNDS=1       each scenario this many times (up to 31) on app, baseline and floor in turn;
+//                        the median round is reported, with every round's ratios. Only the first
+//                        round warms up (measure.ts), so many short rounds (BENCH_SECONDS=2
+//                        BENCH_ROUNDS=15) compare the servers seconds apart: on a machine whose speed
+//                        drifts, one long round's ratio swung by half (docs/benchmarks.md)
+//   BENCH_WARMUP_SECONDS=15   least warm-up per scenario and server in its first round (load.ts): V8
+//                        optimises the app's hot paths for about 15 s of load, the floor's in a few
 //   BENCH_CPU_PROF=1     run the servers with --cpu-prof; profiles land in .bench/profiles, and
 //                        `tsx scripts/bench/profile-summary.ts <file>` sums them up by package
 //   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k, read-hot
