@@ -147,8 +147,10 @@ export async function getPrisma(): Promise<PrismaClient> {
  * paths (docs/benchmarks.md); pg and PGlite parse the same column types into the same values
  * (Date, number, string, boolean).
  */
-export async function queryRows<T>(statement: Statement): Promise<T[]> {
-  return (await databaseForStatement()).queryRows<T>(statement);
+export function queryRows<T>(statement: Statement): Promise<T[]> {
+  // Once open, straight to it: the two awaits of the way below cost every statement two turns.
+  if (slot.open) return slot.open.queryRows<T>(statement);
+  return databaseForStatement().then((database) => database.queryRows<T>(statement));
 }
 
 /** The database, or an error that says no statement was sent. */
