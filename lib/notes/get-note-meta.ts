@@ -6,8 +6,9 @@ import { noteMetaSql, ownerMetaSql } from "./note-sql";
 
 export type NoteMetaRow = {
   id: string;
-  created_at: Date;
-  expires_at: Date | null;
+  /** epoch seconds */
+  created_at: number;
+  expires_at: number | null;
   burn_after: number | null;
   /** reads left (an owner handle's: its live links' together); null: no limit */
   remaining_views: number | null;

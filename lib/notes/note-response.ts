@@ -50,8 +50,8 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
   return {
     id: row.id,
     password_required: row.password_required,
-    created_at: seconds(row.created_at),
-    expires_at: secondsOrNull(row.expires_at),
+    created_at: row.created_at,
+    expires_at: row.expires_at,
     burn_after: row.burn_after,
     remaining_views: row.remaining_views,
     ...(row.live_links !== null && { live_links: row.live_links }),

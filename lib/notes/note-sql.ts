@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { ofShape } from "../db/pg-statements";
+import { ofId } from "../db/pg-statements";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { logCreatedCte } from "./note-event-sql";
 import { keepCreateCte, type KeepAnswer } from "./kept-answer-sql";
@@ -97,7 +97,13 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
     SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`;
 }
 
-const metaColumns = Prisma.sql`id, created_at, expires_at, burn_after, live_links,
+/**
+ * Meta's times leave Postgres as whole epoch seconds, the answer's own unit: parsing each timestamp
+ * into a Date, only to take its seconds, cost meta as much Node CPU as its rate limit
+ * (docs/benchmarks.md).
+ */
+const metaColumns = Prisma.sql`id, floor(date_part('epoch', created_at)) AS created_at,
+  floor(date_part('epoch', expires_at)) AS expires_at, burn_after, live_links,
   password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
   burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending`;
 
@@ -107,25 +113,15 @@ const metaColumns = Prisma.sql`id, created_at, expires_at, burn_after, live_link
  * fifth of its Postgres CPU although it never ran for them (docs/benchmarks.md), so it has a
  * statement of its own.
  */
-export function noteMetaSql(id: string) {
-  return ofShape(
-    "meta",
-    Prisma.sql`
-    SELECT ${metaColumns},
-           CASE WHEN burn_after IS NOT NULL THEN greatest(burn_after - read_count, 0) END AS remaining_views
-    FROM shares WHERE id = ${id} AND ${liveNote}`,
-  );
-}
+export const noteMetaSql = ofId(Prisma.sql`
+  SELECT ${metaColumns},
+         CASE WHEN burn_after IS NOT NULL THEN greatest(burn_after - read_count, 0) END AS remaining_views
+  FROM shares WHERE id = ${"id"} AND ${liveNote}`);
 
 /** noteMetaSql for an owner handle (liveNote in the subquery names the link's columns). */
-export function ownerMetaSql(id: string) {
-  return ofShape(
-    "owner_meta",
-    Prisma.sql`
-    SELECT ${metaColumns},
-           CASE WHEN burn_after IS NOT NULL THEN
-             (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
-              WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views
-    FROM shares WHERE id = ${id} AND live_links IS NOT NULL AND ${liveNote}`,
-  );
-}
+export const ownerMetaSql = ofId(Prisma.sql`
+  SELECT ${metaColumns},
+         CASE WHEN burn_after IS NOT NULL THEN
+           (SELECT coalesce(sum(burn_after - read_count), 0)::int FROM shares l
+            WHERE l.content_id = shares.id AND ${liveNote}) END AS remaining_views
+  FROM shares WHERE id = ${"id"} AND live_links IS NOT NULL AND ${liveNote}`);
