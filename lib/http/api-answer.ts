@@ -15,7 +15,9 @@ export class ApiAnswer {
     init: { status?: number; headers?: Readonly<Record<string, string>> } = {},
   ) {
     this.status = init.status ?? 200;
-    this.headers = new Map(Object.entries(init.headers ?? {}));
+    this.headers = new Map();
+    const { headers } = init;
+    for (const name in headers) this.headers.set(name, headers[name] ?? "");
     // What a `Response` says of a string body given no type, so that both forms say the same.
     if (typeof body === "string" && !this.headers.has("content-type")) {
       this.headers.set("content-type", "text/plain;charset=UTF-8");

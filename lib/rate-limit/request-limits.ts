@@ -44,8 +44,8 @@ export class RequestLimits {
   /** Sets them on a Web `Response` (a page) or an ApiAnswer. */
   applyHeaders<T extends { headers: { set(name: string, value: string): unknown } }>(response: T): T {
     if (this.decision) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(this.decision)))
-        response.headers.set(name, value);
+      const headers = rateLimitHeaders(this.decision);
+      for (const name in headers) response.headers.set(name, headers[name] ?? "");
     }
     return response;
   }

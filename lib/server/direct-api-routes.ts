@@ -133,9 +133,9 @@ export function directApiHandler(
       if (!match) continue;
       const handler = methods[req.method ?? ""];
       if (!handler) break;
-      const params = Object.fromEntries(
-        Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
-      );
+      const params: Record<string, string> = {};
+      const groups = match.groups ?? {};
+      for (const name in groups) params[name] = decodeURIComponent(groups[name] ?? "");
       await sendAnswer(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
       return drainBody(req);
     }

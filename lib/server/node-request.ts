@@ -104,10 +104,19 @@ class NodeRequest implements ApiRequest {
 
   constructor(
     private readonly req: IncomingMessage,
-    readonly url: string,
+    private readonly host: string,
   ) {
     this.method = req.method ?? "GET";
     this.headers = new NodeHeaders(req.headers);
+  }
+
+  /**
+   * As Next.js reports it: this server's own host and port, and https when X-Forwarded-Proto says
+   * so. Made when asked, as most handlers never ask.
+   */
+  get url(): string {
+    const scheme = String(this.req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
+    return `${scheme}://${this.host}${this.req.url}`;
   }
 
   /** As a `Request`'s: null for GET and HEAD, a stream of the body (maybe empty) for the rest. */
@@ -125,11 +134,7 @@ class NodeRequest implements ApiRequest {
   }
 }
 
-/**
- * The request as Next.js would hand it to the handler. Its URL is Next.js's too: this server's own
- * host and port, and https when X-Forwarded-Proto says so.
- */
+/** The request as Next.js would hand it to the handler; `host` is this server's. */
 export function nodeRequest(req: IncomingMessage, host: string): ApiRequest {
-  const scheme = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
-  return new NodeRequest(req, `${scheme}://${host}${req.url}`);
+  return new NodeRequest(req, host);
 }
