@@ -1,13 +1,26 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { Worker } from "node:worker_threads";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-// A short timeout so a merely large note stands in for a pathological one.
+// A short timeout so a merely large note stands in for a pathological one; one worker, so which
+// worker a note goes to is known.
 process.env.RENDER_TIMEOUT_MS = "1500";
+process.env.RENDER_WORKERS = "1";
 let renderNoteInWorker: typeof import("./render-pool").renderNoteInWorker;
 beforeAll(async () => {
   ({ renderNoteInWorker } = await import("./render-pool"));
 });
 
 const slowNote = "- item <b>&</b>\n".repeat(60_000);
+
+/** Counts the notes handed to a worker from now on (the pool posts one message per note). */
+function countPosted() {
+  return vi.spyOn(Worker.prototype, "postMessage");
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe("renderNoteInWorker", () => {
   it("renders Markdown and HTML like renderNote", async () => {
@@ -42,5 +55,46 @@ describe("renderNoteInWorker", () => {
       Array.from({ length: 20 }, (_, i) => renderNoteInWorker(`note ${i}`, "markdown")),
     );
     expect(results).toEqual(Array.from({ length: 20 }, (_, i) => `<p>note ${i}</p>`));
+  });
+
+  it("gives a worker rendering short notes the next three at once, no more", async () => {
+    await renderNoteInWorker("warm", "markdown");
+    const posted = countPosted();
+    const rendering = Array.from({ length: 6 }, (_, i) => renderNoteInWorker(`short ${i}`, "markdown"));
+    expect(posted).toHaveBeenCalledTimes(4);
+    expect(await Promise.all(rendering)).toEqual(Array.from({ length: 6 }, (_, i) => `<p>short ${i}</p>`));
+    expect(posted).toHaveBeenCalledTimes(6);
+  });
+
+  it("gives a worker more below 16 KiB of text, and nothing more from 16 KiB", async () => {
+    for (const [characters, postedAtOnce] of [
+      [16 * 1024 - 1, 2],
+      [16 * 1024, 1],
+    ] as const) {
+      await renderNoteInWorker("warm", "markdown");
+      const posted = countPosted();
+      const rendering = [
+        renderNoteInWorker("x".repeat(characters), "markdown"),
+        renderNoteInWorker("after", "markdown"),
+      ];
+      expect(posted).toHaveBeenCalledTimes(postedAtOnce);
+      expect((await Promise.all(rendering))[1]).toBe("<p>after</p>");
+      expect(posted).toHaveBeenCalledTimes(2);
+      posted.mockRestore();
+    }
+  });
+
+  it("renders a note given to a worker that timed out on the one before on its replacement", async () => {
+    await renderNoteInWorker("warm", "markdown");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const posted = countPosted();
+    const first = renderNoteInWorker("*first*", "markdown");
+    const second = renderNoteInWorker("*second*", "markdown");
+    expect(posted).toHaveBeenCalledTimes(2);
+    // The first note's timeout ends before the worker can answer: the worker is terminated.
+    vi.advanceTimersByTime(1500);
+    expect(await first).toBe("<pre>*first*</pre>");
+    expect(await second).toBe("<p><em>second</em></p>");
+    expect(posted).toHaveBeenCalledTimes(3);
   });
 });

@@ -13,20 +13,22 @@ type Job = {
   reject: (error: Error) => void;
 };
 
+/** A loaded worker and the jobs it was given, in order: it renders the first. */
+type Slot = { worker: Worker; jobs: Job[]; begun: number; timer?: NodeJS.Timeout };
+
 // A few long-lived worker threads render notes one at a time each; jobs wait in a FIFO queue. A
 // render that runs past RENDER_TIMEOUT_MS (pathological input) has its worker terminated and
 // replaced, and the note is stored as escaped plain text instead: still safe, nothing lost.
+//
+// A worker rendering short notes is given the next few already, so it starts each the moment it
+// finishes the one before rather than idling until the main thread, busy with other requests, reads
+// its answer (docs/benchmarks.md). Behind long notes the next one waits here, for whichever worker
+// frees first.
 const queue: Job[] = [];
-const idle: Worker[] = [];
+const ready: Slot[] = [];
 let started = 0;
 
 metrics.sources.renderQueues.add(() => queue.length);
-
-// Only our own listeners: Worker keeps internal ones (they start its message port) that must stay.
-function unlisten(worker: Worker): void {
-  worker.removeAllListeners("message");
-  worker.removeAllListeners("error");
-}
 
 // Inside Next.js the worker is bundled to JavaScript (Turbopack compiles `new Worker(new URL(...))`).
 // Run from TypeScript sources (tests, scripts), the worker first registers tsx's loader, which worker
@@ -43,57 +45,82 @@ function startWorker(): void {
   const worker = spawn();
   // Idle workers must not keep a CLI or test process alive.
   worker.unref();
-  worker.once("message", () => {
-    unlisten(worker);
-    release(worker);
-  });
   // A worker that cannot even load is a broken install: fail the waiting notes loudly (a 500).
-  worker.once("error", (error) => {
+  const failToLoad = (error: Error) => {
     started--;
     for (const job of queue.splice(0)) job.reject(error);
+  };
+  worker.once("error", failToLoad);
+  worker.once("message", () => {
+    worker.off("error", failToLoad);
+    const slot: Slot = { worker, jobs: [], begun: 0 };
+    worker.on("message", (html: string) => finishFirst(slot, (job) => job.resolve(html), true));
+    // A worker that crashes is a bug or a broken install, not a hard note: fail loudly (a 500).
+    worker.on("error", (error) => finishFirst(slot, (job) => job.reject(error), false));
+    ready.push(slot);
+    drain();
   });
 }
 
-function retire(worker: Worker): void {
-  started--;
-  unlisten(worker);
-  void worker.terminate();
-}
-
-function run(worker: Worker, job: Job): void {
-  const begun = performance.now();
-  const finish = (settle: () => void, healthy: boolean) => {
-    clearTimeout(timer);
-    metrics.render[job.format].observe((performance.now() - begun) / 1000);
-    unlisten(worker);
-    settle();
-    if (healthy) release(worker);
-    else {
-      retire(worker);
-      drain();
-    }
-  };
-  const timer = setTimeout(
-    () => finish(() => job.resolve(renderPlainText(job.content)), false),
+/** Starts the clock of the job a slot renders now: its render time and its timeout. */
+function begin(slot: Slot): void {
+  const [job] = slot.jobs;
+  if (!job) return;
+  slot.begun = performance.now();
+  slot.timer = setTimeout(
+    () => finishFirst(slot, (first) => first.resolve(renderPlainText(first.content)), false),
     env.RENDER_TIMEOUT_MS,
   );
-  worker.once("message", (html: string) => finish(() => job.resolve(html), true));
-  // A worker that crashes is a bug or a broken install, not a hard note: fail loudly (a 500).
-  worker.once("error", (error) => finish(() => job.reject(error), false));
-  worker.postMessage({ content: job.content, format: job.format });
 }
 
-function release(worker: Worker): void {
-  const next = queue.shift();
-  if (next) run(worker, next);
-  else idle.push(worker);
+/**
+ * Settles the job a slot was rendering. A worker that timed out or crashed is terminated; the jobs
+ * it was given after that one go back to the front of the queue, in order.
+ */
+function finishFirst(slot: Slot, settle: (job: Job) => void, healthy: boolean): void {
+  clearTimeout(slot.timer);
+  const job = slot.jobs.shift();
+  if (job) {
+    metrics.render[job.format].observe((performance.now() - slot.begun) / 1000);
+    settle(job);
+  }
+  if (healthy) begin(slot);
+  else {
+    started--;
+    ready.splice(ready.indexOf(slot), 1);
+    // Only our own listeners: Worker keeps internal ones (they start its message port) that must stay.
+    slot.worker.removeAllListeners("message");
+    slot.worker.removeAllListeners("error");
+    void slot.worker.terminate();
+    queue.unshift(...slot.jobs.splice(0));
+  }
+  drain();
+}
+
+/** Whether a busy worker is given another note: it holds fewer than 4, of under 16 KiB of text. */
+function takesMore(slot: Slot): boolean {
+  if (slot.jobs.length >= 4) return false;
+  let characters = 0;
+  for (const job of slot.jobs) characters += job.content.length;
+  return characters < 16 * 1024;
+}
+
+/** The loaded worker to give the next job: an idle one, else the least busy that takes more. */
+function freeSlot(): Slot | undefined {
+  let busy: Slot | undefined;
+  for (const slot of ready) {
+    if (slot.jobs.length === 0) return slot;
+    if (takesMore(slot) && slot.jobs.length < (busy?.jobs.length ?? Infinity)) busy = slot;
+  }
+  return busy;
 }
 
 function drain(): void {
-  while (queue.length > 0 && idle.length > 0) {
-    const job = queue.shift();
-    const worker = idle.pop();
-    if (job && worker) run(worker, job);
+  for (let slot = freeSlot(); slot && queue.length > 0; slot = freeSlot()) {
+    const job = queue.shift() as Job;
+    slot.jobs.push(job);
+    slot.worker.postMessage({ content: job.content, format: job.format });
+    if (slot.jobs.length === 1) begin(slot);
   }
   // Start workers for what is still waiting; each takes a job once it has loaded.
   for (let waiting = queue.length; waiting > 0 && started < env.RENDER_WORKERS; waiting--) startWorker();
