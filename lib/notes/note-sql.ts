@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { ofId } from "../db/pg-statements";
+import { ofId, ofShape } from "../db/pg-statements";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { logCreatedCte } from "./note-event-sql";
 import { keepCreateCte, type KeepAnswer } from "./kept-answer-sql";
@@ -55,7 +55,7 @@ export type NewNote = {
 /**
  * Inserts the note, its pages, its recipients' links and the key's counter in one statement, so a
  * note is never half stored. An id collision inserts nothing and returns no row. expires_at is a
- * whole second.
+ * whole second. Its text is built once per shape: with or without files, links and a kept answer.
  */
 export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { sealed: string }) {
   const { lifetime, burnAfter, burnAfterFailures, passwordHash, pages, multiPage, sizeBytes, apiKeyId } =
@@ -65,7 +65,9 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
   const keyProofHash = note.keyProofHash ?? null;
   const links = note.recipients ?? [];
   const fileCount = note.files?.list.length ?? 0;
-  return Prisma.sql`
+  return ofShape(
+    `insert ${note.files !== undefined} ${links.length > 0} ${keep !== undefined}`,
+    Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
@@ -94,7 +96,8 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
     )
-    SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`;
+    SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`,
+  );
 }
 
 /**
