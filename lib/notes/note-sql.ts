@@ -17,6 +17,13 @@ import type { ContentType } from "./note-policy";
  */
 export const liveNote = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
 
+/**
+ * The whole second a row created now holds in its created_at: that column keeps milliseconds, so
+ * it rounds now() (12:00:00.9996 is stored as 12:00:01.000), and an expiry counted from now()'s own
+ * second came out a second short of the lifetime for one create in two thousand.
+ */
+export const creationSecond = Prisma.sql`date_trunc('second', now()::timestamptz(3))`;
+
 export type NewPage = {
   page_index: number;
   title: string | null;
@@ -74,7 +81,7 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
                           encrypted, live_links, key_proof_hash, file_count, files_left, files_pending,
                           upload_token_hash, upload_expires_at)
       SELECT ${id},
-              date_trunc('second', now()) + make_interval(secs => ${lifetime}::int),
+              ${creationSecond} + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
               ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash},

@@ -2,6 +2,7 @@ import { sealedByPrefix } from "../crypto/seal";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { Reader } from "../notes/note-event-sql";
+import { creationSecond } from "../notes/note-sql";
 
 // Every statement on the requests tables (requests, request_answers), run with queryRows like the
 // notes tables' statements: an answer, its count and its webhook deliveries commit together.
@@ -30,7 +31,7 @@ export function insertRequestSql(request: NewRequest) {
   return Prisma.sql`
     INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
                           files_allowed)
-    VALUES (${request.id}, date_trunc('second', now()) + make_interval(secs => ${request.lifetime}::int),
+    VALUES (${request.id}, ${creationSecond} + make_interval(secs => ${request.lifetime}::int),
             ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
             ${request.owner_proof_hash}, ${request.api_key_id}::uuid, ${request.files_allowed})
     ON CONFLICT (id) DO NOTHING

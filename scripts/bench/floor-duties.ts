@@ -72,7 +72,7 @@ export const createStatement: FloorStatement = {
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, content_type, page_count, multi_page, size_bytes,
                           delete_token_hash)
-      VALUES ($1, date_trunc('second', now()) + make_interval(secs => $2::int), $3::int, 'markdown'::content_type, 1,
+      VALUES ($1, date_trunc('second', now()::timestamptz(3)) + make_interval(secs => $2::int), $3::int, 'markdown'::content_type, 1,
               false, $4::int, $5)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after
