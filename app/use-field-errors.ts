@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 
 // Where the create form's errors go: each lands by its field, the first field in error takes focus
 // after a failed submit (so the message is read out with it), and an edit of a field clears its own.
@@ -27,17 +28,12 @@ function firstInError(form: HTMLFormElement, errors: Errors): HTMLElement | unde
 export function useFieldErrors() {
   const [errors, setErrors] = useState<Errors>({});
   const form = useRef<HTMLFormElement>(null);
-  const focusPending = useRef(false);
 
-  useEffect(() => {
-    if (!focusPending.current || !form.current) return;
-    focusPending.current = false;
-    firstInError(form.current, errors)?.focus();
-  }, [errors]);
-
+  // The errors are committed to the page (flushSync) before focus moves, in the same handler: focus
+  // does not wait on an effect of whichever render comes next.
   function fail(found: Errors) {
-    focusPending.current = true;
-    setErrors(found);
+    flushSync(() => setErrors(found));
+    if (form.current) firstInError(form.current, found)?.focus();
   }
 
   function clearErrorsOf(event: FormEvent<HTMLFormElement>) {
