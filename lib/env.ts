@@ -182,6 +182,9 @@ export type Env = z.output<typeof checkedEnvSchema>;
 /** Every variable the service reads, in the schema's order. */
 export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];
 
+/** Each variable's own schema: what it accepts, and its value when unset (scripts/docs.test.ts reads the defaults). */
+export const settingSchemas = envSchema.shape;
+
 /** The validated settings; with a bad value, the message alone on stderr and exit code 1. */
 function loadEnv(): Env {
   // Next.js writes NEXT_RUNTIME into the code it compiles rather than into the process's environment,
