@@ -187,7 +187,8 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
       description:
         "Short-lived notes. Errors are {error, message}; every code and its status is in " +
         "components.schemas.ErrorCode. A key header with an invalid key is 401 bad_api_key on every route. " +
-        "A request body with a field its operation does not name is 400 unknown_field. A method a path " +
+        "A request body with a field its operation does not name is 400 unknown_field, and one with a key " +
+        "twice in one object (at any depth) is 400 duplicate_key, its message giving the key's path. A method a path " +
         "does not serve is 405 method_not_allowed, with an Allow header naming those it does.",
     },
     servers: [{ url: options.baseUrl }],
