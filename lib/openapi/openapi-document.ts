@@ -99,7 +99,7 @@ const idempotencyKeyParameter = {
   description:
     `A random value (a UUID, say) sent with every attempt of one request: the first answer is kept ` +
     `for ${keptAnswerSeconds / 60} minutes, and a retry with the same key (and the same body, or for a ` +
-    "read the same password) gets it again instead of spending another view or storing a second note. " +
+    "read the same password and, for an end-to-end note, the same key_proof) gets it again instead of spending another view or storing a second note. " +
     "A different key is a new request.",
   schema: { type: "string", pattern: idempotencyKeyPattern.source },
 };
