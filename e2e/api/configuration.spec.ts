@@ -129,6 +129,38 @@ test("npm start takes PORT and DATABASE_URL from .env", async () => {
   }
 });
 
+test("npm run keys beside npm start on the embedded database: exit 1, naming /admin as the way while it runs", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const port = testPorts.dotenvEmbedded;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "notes-embedded-keys-"));
+  folders.push(dataDir);
+  const folder = projectWith(`PORT=${port}\nDATA_DIR=${dataDir}\n`);
+  const server = spawn("npm", ["start", "--silent"], { cwd: folder, env: environment(), detached: true });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  try {
+    await expect
+      .poll(
+        async () =>
+          fetch(`http://127.0.0.1:${port}/api/v1/health`)
+            .then((response) => response.status)
+            .catch(() => 0),
+        { timeout: timeouts.serverStart },
+      )
+      .toBe(200);
+    const issued = await npmRun(folder, "keys", "--", "issue", "--label", "beside-the-server");
+    expect({ code: issued.code, stdout: issued.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(issued.stderr).toMatch(
+      new RegExp(
+        `^The embedded database in ${dataDir} is in use by process \\d+\\. While the server runs, issue and ` +
+          "revoke API keys on its admin page, /admin \\(ADMIN_SECRET turns it on\\)\\. Else stop that process",
+      ),
+    );
+  } finally {
+    process.kill(-(server.pid ?? 0), "SIGTERM");
+    await exited;
+  }
+});
+
 test("npm start stops with one line and exit 1 when Postgres refuses the service", async () => {
   test.setTimeout(timeouts.serverTest);
   const missing = new URL(databaseUrl);
