@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { downloadFile, openSink, type NoteFile } from "@/lib/browser/file-download";
+import { savedFileName } from "@/lib/files/file-name";
 import { formatSize } from "@/lib/i18n/format-size";
 
 /** Above this, a download asks first: it may cost the reader time, data and disk. */
@@ -47,7 +48,7 @@ function FileRow({ file }: { file: NoteFile }) {
     <a
       className="button"
       href={file.download_url}
-      download={file.name}
+      download={savedFileName(file.name, file.index)}
       aria-label={ariaLabel}
       onClick={() => setState({ name: "idle" })}
     >

@@ -3,6 +3,7 @@ import type { NoteFile } from "@/lib/browser/file-download";
 import { loadRenderer } from "@/lib/browser/load-renderer";
 import { EnvelopeError, openNoteWithFilesKey } from "@/lib/crypto/envelope";
 import { fileKey } from "@/lib/crypto/file-envelope";
+import { savableFileName } from "@/lib/files/file-name";
 import type { ReadNoteResponse } from "@/lib/notes/note-response-schemas";
 
 /** The link's key: the fragment of `/<id>#<key>`, which the browser never sends to the server. */
@@ -17,13 +18,16 @@ export function subscribeToFragment(onChange: () => void): () => void {
 /** A note as the viewer shows it: its pages, and its files with what it takes to fetch and open them. */
 export type OpenedNote = { note: ReadNoteResponse; files: NoteFile[] };
 
-/** A note the server opened: its files come named by the read. */
+/** A note the server opened: its files come named by the read, shown made harmless (lib/files/file-name.ts). */
 export function plainNote(note: ReadNoteResponse): OpenedNote {
   const files = (note.files ?? []).map((file) => ({
     index: file.index,
     size: file.size,
     download_url: file.download_url,
-    name: file.name ?? `file-${file.index + 1}`,
+    name:
+      file.name === null || file.name === undefined
+        ? `file-${file.index + 1}`
+        : savableFileName(file.name, file.index),
     type: file.type ?? "application/octet-stream",
     key: null,
   }));

@@ -8,6 +8,7 @@ import { newFileSalt } from "./file-envelope.js";
 import { localFiles, uploadFiles } from "./files.js";
 import { serverBase } from "./link.js";
 import { givenPassword, requirePassword } from "./password.js";
+import { writeErr, writeOut } from "./terminal.js";
 
 /** @typedef {import("./envelope.js").NotePageText} NotePageText */
 /** @typedef {import("./main.js").Settings} Settings */
@@ -88,13 +89,13 @@ function recipientsOf(labels) {
 function printCreated(created, fragment) {
   const links = /** @type {{ label: string, url: string }[] | undefined} */ (created?.links);
   if (links) {
-    for (const { label, url } of links) process.stdout.write(`${url}${fragment}\t${label}\n`);
-    process.stderr.write(`owner-link: ${String(created?.url)}\n`);
+    for (const { label, url } of links) writeOut(`${url}${fragment}\t${label}\n`);
+    writeErr(`owner-link: ${String(created?.url)}\n`);
   } else {
-    process.stdout.write(`${String(created?.url)}${fragment}\n`);
+    writeOut(`${String(created?.url)}${fragment}\n`);
   }
   const token = created?.delete_token;
-  if (typeof token === "string") process.stderr.write(`delete-token: ${token}\n`);
+  if (typeof token === "string") writeErr(`delete-token: ${token}\n`);
 }
 
 /**

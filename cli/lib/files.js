@@ -18,7 +18,7 @@ import {
   plainChunkSize,
   splitFileChunks,
 } from "./file-envelope.js";
-import { isFileName } from "./note-document.js";
+import { isFileName } from "./file-name.js";
 import { progress } from "./progress.js";
 
 /** @typedef {{ path: string, name: string, type: string, size: number }} LocalFile */

@@ -7,6 +7,7 @@ import { helpText } from "./help.js";
 import { deleteCommand, eventsCommand, metaCommand } from "./owner.js";
 import { readCommand } from "./read.js";
 import { requestCommand, requestOptions } from "./request.js";
+import { writeErr, writeOut } from "./terminal.js";
 
 const options = /** @type {const} */ ({
   server: { type: "string" },
@@ -89,8 +90,8 @@ async function run(args, env) {
   }
   const { values } = parsed;
   const [name, ...positionals] = parsed.positionals;
-  if (values.version) return void process.stdout.write(version());
-  if (values.help || name === "help") return void process.stdout.write(helpText);
+  if (values.version) return void writeOut(version());
+  if (values.help || name === "help") return void writeOut(helpText);
   if (!name) throw usageError("no command: notes create|read|meta|delete|events|request (notes --help)");
   const command = Object.hasOwn(commands, name) ? commands[/** @type {keyof commands} */ (name)] : null;
   if (!command) throw usageError(`unknown command ${JSON.stringify(name)} (notes --help)`);
@@ -120,7 +121,7 @@ export async function main(args, env) {
     return exitCodes.ok;
   } catch (error) {
     const failure = error instanceof CliError ? error : new CliError("internal", "internal", String(error));
-    process.stderr.write(`notes: ${failure.code}: ${failure.message}\n`);
+    writeErr(`notes: ${failure.code}: ${failure.message}\n`);
     return failure.exitCode;
   }
 }

@@ -6,57 +6,28 @@
 //
 //   pages = 1 to 100; none ("pages": []) only when the note carries files
 //   files = optional; when present, 1 or more in upload order (the index of each in the API), each
-//           with its name (a string; senders write 1 to 255 UTF-16 code units, well formed, no / or
-//           \, no control characters, not . or ..), its
+//           with its name (a string; senders write 1 to 255 UTF-8 bytes, well formed, no / or
+//           \, no control characters, not . or ..: isFileName, cli/lib/file-name.js), its
 //           MIME type, its size in bytes and its own salt (16 bytes, base64url): the salt makes its
 //           key (cli/lib/file-envelope.js), so no two files of a note may share one
 //
-// Anything else in the JSON is dropped on opening; a document that breaks a rule does not open. A
-// name no sender of ours writes (a hostile sender's) is made savable on opening (savableFileName):
-// the reader still gets the note and its files, and nobody sees or saves under the name as sent.
+// Anything else in the JSON is dropped on opening; a document that breaks a rule does not open. Any
+// name is made harmless on opening (savableFileName): a hostile sender's reaches nobody's screen or
+// disk as sent, and the reader still gets the note and its files.
+
+import { savableFileName } from "./file-name.js";
 
 const maxPages = 100;
 const formats = ["markdown", "html"];
-const maxNameLength = 255;
 // A MIME type's restricted names (RFC 6838 §4.2), without parameters, in at most 255 characters.
 const typePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 const maxTypeLength = 255;
 // 16 bytes in 22 base64url characters: the last one carries only 2 bits, so each salt has one spelling.
 const saltPattern = /^[A-Za-z0-9_-]{21}[AQgw]$/;
-const forbiddenInName = /[/\\\p{Cc}]/u;
-const everyForbiddenInName = new RegExp(forbiddenInName.source, "gu");
 
 /** @typedef {{ title: string, content: string, format: "markdown" | "html" }} NotePageText */
 /** @typedef {{ name: string, type: string, size: number, salt: string }} NoteFile */
 /** @typedef {{ pages: NotePageText[], files?: NoteFile[] }} NoteDocument */
-
-/**
- * True when `name` may be a file's name: what a reader can save under it in any folder without
- * leaving that folder or writing a control character to a terminal.
- */
-export function isFileName(/** @type {unknown} */ name) {
-  return (
-    typeof name === "string" &&
-    name.length >= 1 &&
-    name.length <= maxNameLength &&
-    name !== "." &&
-    name !== ".." &&
-    !forbiddenInName.test(name) &&
-    name.isWellFormed()
-  );
-}
-
-/**
- * `name` as a name that isFileName accepts, for a file at `index`: each separator or control
- * character becomes "_", a lone surrogate U+FFFD, a name over 255 code units is cut, and an empty
- * name, "." or ".." becomes `file-<index>` (the name the server gives a file it cannot name).
- * @param {string} name
- * @param {number} index
- */
-export function savableFileName(name, index) {
-  const safe = name.toWellFormed().replace(everyForbiddenInName, "_").slice(0, maxNameLength).toWellFormed();
-  return safe === "" || safe === "." || safe === ".." ? `file-${index}` : safe;
-}
 
 /** True when `type` is a MIME type (type/subtype, no parameters). */
 export function isFileType(/** @type {unknown} */ type) {

@@ -2,11 +2,12 @@
 import { callApi, credentialHeaders } from "./api.js";
 import { usageError } from "./cli-error.js";
 import { checkCredentialServer, parseLink } from "./link.js";
+import { writeOut } from "./terminal.js";
 
 /** @typedef {import("./main.js").Settings} Settings */
 
 /** @param {unknown} json */
-const printJson = (json) => process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+const printJson = (json) => writeOut(`${JSON.stringify(json, null, 2)}\n`);
 
 /**
  * The note a delete or events call names, and the owner's proof to send with it: the API key that

@@ -4,7 +4,8 @@ import { CliError, usageError } from "./cli-error.js";
 import { EnvelopeError, isWellFormedKey, keyProof, openNoteWithFilesKey } from "./envelope.js";
 import { parseLink } from "./link.js";
 import { requirePassword } from "./password.js";
-import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
+import { checkSaveDirectory, checkSaved, filesOf, saveFiles } from "./save-files.js";
+import { writeOut } from "./terminal.js";
 
 /** @typedef {import("./envelope.js").NoteDocument} NoteDocument */
 /** @typedef {import("./api.js").Json} Json */
@@ -117,13 +118,14 @@ export async function readCommand({ values, positionals, server, env }) {
   checkPage(page, document.pages.length);
   const files = await filesOf(note, opened.filesKey && { document, filesKey: opened.filesKey });
   // The text first: it is the reader's already, whatever happens to the downloads.
-  if (!values.json) process.stdout.write(output(document, values, []));
-  const paths = directory === undefined ? [] : await saveFiles(directory, files);
+  if (!values.json) writeOut(output(document, values, []));
+  const saved = directory === undefined ? { paths: [], failures: [] } : await saveFiles(directory, files);
   const described = files.map(({ name, type, size }, index) => ({
     name,
     type,
     size,
-    path: paths[index] ?? null,
+    path: saved.paths[index] ?? null,
   }));
-  if (values.json) process.stdout.write(output(document, values, described));
+  if (values.json) writeOut(output(document, values, described));
+  checkSaved(saved.failures, files.length);
 }

@@ -22,7 +22,8 @@
 // Every parameter is fixed by the version; a new choice is a new version.
 
 import { decodeBase64url as decode, encodeBase64url as encode } from "./base64url.js";
-import { areFiles, savableFileName } from "./note-document.js";
+import { savableFileName } from "./file-name.js";
+import { areFiles } from "./note-document.js";
 import {
   RequestEnvelopeError,
   base64url,

@@ -4,7 +4,8 @@ import { CliError } from "./cli-error.js";
 import { parseRequestLink } from "./link.js";
 import { openAnswer } from "./request-envelope.js";
 import { RequestEnvelopeError, openRequestKey } from "./request-keys.js";
-import { checkSaveDirectory, filesOf, saveFiles } from "./save-files.js";
+import { checkSaveDirectory, checkSaved, filesOf, saveFiles } from "./save-files.js";
+import { writeErr, writeOut } from "./terminal.js";
 
 // The requester's side of `notes request`: the answers, listed and fetched with the owner proof and
 // opened here with the private link's key, their files saved with --save.
@@ -36,26 +37,26 @@ async function ownerProofOf(request) {
 
 /**
  * Saves an opened answer's files into `directory`, downloaded with the owner proof; answers what was
- * saved.
+ * saved, and adds the files that could not be to `failures`.
  * @param {import("./api.js").Json} answer the answer as the server lists it (files[].download_url)
  * @param {Awaited<ReturnType<typeof openAnswer>>} opened
- * @param {string | undefined} directory
- * @param {Record<string, string>} headers
+ * @param {{ directory: string | undefined, headers: Record<string, string>, failures: CliError[] }} saving
  */
-async function answerFiles(answer, opened, directory, headers) {
+async function answerFiles(answer, opened, { directory, headers, failures }) {
   if (!opened.files || !opened.filesKey) return [];
   const document = /** @type {import("./envelope.js").NoteDocument} */ (
     /** @type {unknown} */ ({ files: opened.files })
   );
   const files = await filesOf(answer, { document, filesKey: opened.filesKey });
-  const paths =
+  const saved =
     directory === undefined
-      ? []
+      ? { paths: [], failures: [] }
       : await saveFiles(
           directory,
           files.map((file) => ({ ...file, headers })),
         );
-  return files.map(({ name, type, size }, index) => ({ name, type, size, path: paths[index] ?? null }));
+  failures.push(...saved.failures);
+  return files.map(({ name, type, size }, index) => ({ name, type, size, path: saved.paths[index] ?? null }));
 }
 
 /**
@@ -70,6 +71,8 @@ export async function readRequest({ positionals, server, values }) {
   const list = await callApi(request.server, "GET", `requests/${request.id}/answers`, { headers });
   const answers = /** @type {{ number: number }[]} */ (list?.answers ?? []);
   const opened = [];
+  /** @type {CliError[]} */
+  const failures = [];
   for (const { number } of answers) {
     const answer = await callApi(request.server, "GET", `requests/${request.id}/answers/${number}`, {
       headers,
@@ -79,7 +82,7 @@ export async function readRequest({ positionals, server, values }) {
         requestId: request.id,
         privateKey: request.key,
       });
-      const files = await answerFiles(answer ?? {}, open, directory, headers);
+      const files = await answerFiles(answer ?? {}, open, { directory, headers, failures });
       // "files" only on an answer with files, so that text answers print as they always have.
       opened.push({
         number,
@@ -93,16 +96,26 @@ export async function readRequest({ positionals, server, values }) {
       throw error;
     }
   }
-  if (values.json) return void process.stdout.write(`${JSON.stringify(opened)}\n`);
+  const fileCount = opened.reduce((count, answer) => count + (answer.files?.length ?? 0), 0);
+  if (values.json) {
+    writeOut(`${JSON.stringify(opened)}\n`);
+    return checkSaved(failures, fileCount);
+  }
   for (const answer of opened) {
     const at = new Date(answer.created_at * 1000).toISOString();
-    process.stdout.write(
+    writeOut(
       `==> answer ${answer.number}, ${at} <==\n${answer.text}${answer.text.endsWith("\n") ? "" : "\n"}`,
     );
     // Names are the responder's text: quoted as JSON, so they cannot move the cursor or end the line.
     for (const file of answer.files ?? []) {
-      const where = file.path === null ? "not saved (give --save DIR)" : `saved: ${file.path}`;
-      process.stderr.write(`answer ${answer.number}: file ${JSON.stringify(file.name)}, ${where}\n`);
+      const where =
+        file.path !== null
+          ? `saved: ${file.path}`
+          : directory === undefined
+            ? "not saved (give --save DIR)"
+            : "not saved (above)";
+      writeErr(`answer ${answer.number}: file ${JSON.stringify(file.name)}, ${where}\n`);
     }
   }
+  checkSaved(failures, fileCount);
 }

@@ -9,6 +9,7 @@ import { parseRequestLink, serverBase } from "./link.js";
 import { sealAnswerWithFiles } from "./request-envelope.js";
 import { generateRequestKeys } from "./request-keys.js";
 import { readRequest } from "./request-read.js";
+import { writeErr, writeOut } from "./terminal.js";
 
 /** @typedef {import("./main.js").Settings} Settings */
 
@@ -38,8 +39,8 @@ async function createRequest({ values, server, key }) {
     owner_proof: keys.ownerProof,
   };
   const created = await callApi(base, "POST", "requests", { body, headers: credentialHeaders({ key }) });
-  process.stdout.write(`${String(created?.url)}\n`);
-  process.stderr.write(`private-link: ${String(created?.url)}#${keys.privateKey}\n`);
+  writeOut(`${String(created?.url)}\n`);
+  writeErr(`private-link: ${String(created?.url)}#${keys.privateKey}\n`);
 }
 
 /**
@@ -93,9 +94,7 @@ async function answerRequest({ positionals, server, values }) {
     await uploadFiles(answered ?? {}, attachments, { filesKey: sealed.filesKey, salts });
   }
   // The title is the requester's text: quoted as JSON, so it cannot move the cursor or end the line.
-  process.stderr.write(
-    `answered: answer ${String(answered?.number)} of ${JSON.stringify(String(shown?.title))}\n`,
-  );
+  writeErr(`answered: answer ${String(answered?.number)} of ${JSON.stringify(String(shown?.title))}\n`);
 }
 
 const subcommands = { create: createRequest, answer: answerRequest, read: readRequest };

@@ -1,18 +1,21 @@
 // @ts-check
 // A read note's files on their way to disk (notes read --save DIR): each downloaded through the
 // download URL its read granted, opened chunk by chunk (an end-to-end file: cli/lib/file-envelope.js)
-// and written out as it comes, so that no more than one chunk is in memory. A file is never written
-// over: it gets the first free name of `name`, `name (1).ext`, `name (2).ext`, … (created with
-// O_EXCL, owner-only), and a file that fails half-way is removed, so that what is left is whole.
+// and written out as it comes, so that no more than one chunk is in memory. A file is saved under
+// its name made harmless (cli/lib/file-name.js: never outside DIR, at most 255 bytes, no hidden
+// dotfile), and never written over: it gets the first free name of `name`, `name (1).ext`,
+// `name (2).ext`, … (created with O_EXCL, owner-only). A file that fails half-way is removed, so
+// that what is left is whole, and one that cannot be saved does not stop the others.
 
 import { access, constants, open, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { errorOf, send } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { FileEnvelopeError, decryptFileChunks, fileKey, splitFileChunks } from "./file-envelope.js";
-import { savableFileName } from "./note-document.js";
+import { fittedFileName, savableFileName, savedFileName } from "./file-name.js";
 import { progress } from "./progress.js";
 import { retryDelaysMs } from "./retry.js";
+import { writeErr } from "./terminal.js";
 
 /** @typedef {import("./api.js").Json} Json */
 /**
@@ -47,7 +50,8 @@ export async function checkSaveDirectory(directory) {
 
 /**
  * The files of a read: what the server lists, with the name, type, size and key of each end-to-end
- * file from its note document (the server knows none of them).
+ * file from its note document (the server knows none of them); a plain file's name made harmless,
+ * as the document does an end-to-end file's (cli/lib/file-name.js).
  * @param {Json} note the read's answer
  * @param {{ document: import("./envelope.js").NoteDocument, filesKey: CryptoKey } | null} opened
  * @returns {Promise<NoteFileToSave[]>}
@@ -70,7 +74,8 @@ export function filesOf(note, opened) {
         const { name, type, size, salt } = file;
         return { name, type, size, url, key: await fileKey(opened.filesKey, salt) };
       }
-      return { name: String(entry.name), type: String(entry.type), size: Number(entry.size), url, key: null };
+      const name = savableFileName(String(entry.name), index);
+      return { name, type: String(entry.type), size: Number(entry.size), url, key: null };
     }),
   );
 }
@@ -81,10 +86,8 @@ export function filesOf(note, opened) {
  * @param {string} name
  */
 async function createFree(directory, name) {
-  const extension = path.extname(name);
-  const stem = name.slice(0, name.length - extension.length);
   for (let tried = 0; tried < maxNameTries; tried++) {
-    const target = path.join(directory, tried === 0 ? name : `${stem} (${tried})${extension}`);
+    const target = path.join(directory, tried === 0 ? name : fittedFileName(name, ` (${tried})`));
     try {
       return { target, handle: await open(target, "wx", 0o600) };
     } catch (error) {
@@ -153,15 +156,20 @@ async function download(file, handle) {
 
 /**
  * Saves file `index` into `directory`, trying its download again while it fails in a way that may
- * pass; answers the path written. A name that would leave the folder or write a control character
- * (a plain note's, stored before the server refused them; an end-to-end one is made savable when
- * the document opens) is saved made savable, the same way: never outside `directory`.
+ * pass; answers the path written. A name starting with a dot is saved with a leading "_", and
+ * stderr says so: saved as it is, it would be hidden (or be the folder's .profile).
  * @param {string} directory
  * @param {NoteFileToSave} file
  * @param {number} index
  */
 async function saveFile(directory, file, index) {
-  const { target, handle } = await createFree(directory, savableFileName(file.name, index));
+  const shown = savableFileName(file.name, index);
+  const { target, handle } = await createFree(directory, savedFileName(file.name, index));
+  if (shown.startsWith(".")) {
+    writeErr(
+      `file ${JSON.stringify(shown)} saved as ${JSON.stringify(path.basename(target))}: a name starting with a dot would be hidden\n`,
+    );
+  }
   try {
     for (let retry = 0; ; retry++) {
       try {
@@ -183,12 +191,40 @@ async function saveFile(directory, file, index) {
 }
 
 /**
- * Saves every file of a read into `directory`, one after the other; answers the paths written.
+ * Saves every file of a read into `directory`, one after the other. A file that cannot be saved is
+ * said on stderr (`notes: <code>: file "<name>" not saved: …`) and the next one is saved all the
+ * same. Answers each file's path (null: not saved) and the failures.
  * @param {string} directory
  * @param {NoteFileToSave[]} files
  */
 export async function saveFiles(directory, files) {
+  /** @type {(string | null)[]} */
   const paths = [];
-  for (const [index, file] of files.entries()) paths.push(await saveFile(directory, file, index));
-  return paths;
+  /** @type {CliError[]} */
+  const failures = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      paths.push(await saveFile(directory, file, index));
+    } catch (error) {
+      const failure = error instanceof CliError ? error : new CliError("internal", "internal", String(error));
+      const name = JSON.stringify(savableFileName(file.name, index));
+      writeErr(`notes: ${failure.code}: file ${name} not saved: ${failure.message}\n`);
+      failures.push(failure);
+      paths.push(null);
+    }
+  }
+  return { paths, failures };
+}
+
+/**
+ * Once everything else is written: the failure to exit with when files were not saved, with the
+ * first one's status and code.
+ * @param {CliError[]} failures
+ * @param {number} total how many files there were
+ */
+export function checkSaved(failures, total) {
+  const [first] = failures;
+  if (first) {
+    throw new CliError(first.kind, first.code, `${failures.length} of ${total} file(s) not saved (above)`);
+  }
 }

@@ -1,11 +1,10 @@
 import { mkdir, open, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { sealNote } from "../../cli/lib/envelope.js";
-import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
 import { create, expectEdgeFilesThroughCli, folder, randomFiles, readSaved } from "../support/cli-files";
-import { MiB, putChunk } from "../support/file-transfer";
+import { MiB } from "../support/file-transfer";
 import { sha256OfPath as sha256Of } from "../support/files";
 import { expect, test } from "../support/fixtures";
+import { noteWithSealedNames } from "../support/named-files";
 import { notesCli } from "../support/notes-cli";
 
 // The command-line client's files against the shared test server: `notes create --file` and
@@ -86,55 +85,29 @@ test.describe("notes create --file and notes read --save", () => {
   });
 
   test("saves a file whose sealed name would leave the folder under a harmless name, inside it", async ({
-    api,
     baseURL,
   }) => {
     // A sender of its own making, as a hostile one would: sealNote takes any document.
-    const content = new TextEncoder().encode("escape");
-    const names = ["../x", "..", "a\u001b[31m"];
-    const salts = names.map(() => newFileSalt());
-    const sealed = await sealNote({
-      pages: [],
-      files: names.map((name, index) => ({
-        name,
-        type: "text/plain",
-        size: content.length,
-        salt: salts[index]!,
-      })),
-    });
-    const { response, json } = await api.create({
-      content: sealed.envelope,
-      key_proof: sealed.keyProof,
-      encrypted: true,
-      ttl: "1h",
-      files: names.map(() => ({ size: content.length })),
-    });
-    expect(response.status(), JSON.stringify(json)).toBe(201);
-    const files = json.files as { upload_url: string }[];
-    for (const [index, salt] of salts.entries()) {
-      const key = await fileKey(sealed.filesKey, salt);
-      async function* source() {
-        yield content;
-      }
-      for await (const chunk of encryptFileChunks(key, source(), content.length)) {
-        const put = await putChunk(files[index]!.upload_url, String(json.upload_token), 0, chunk);
-        expect(put.status).toBe(204);
-      }
-    }
+    const link = await noteWithSealedNames(baseURL!, ["../x", "..", "a\u001b[31m"], "escape");
     const parent = await folder("parent");
     const directory = path.join(parent, "save");
     await mkdir(directory);
-    const link = `${baseURL}/${String(json.id)}#${sealed.key}`;
     const run = await notesCli(["read", link, "--save", directory, "--json"]);
     expect(run.code, run.stderr).toBe(0);
-    const saved = ["a_[31m", ".._x", "file-1"];
+    // ".._x" starts with a dot: saved as "_.._x", and said so.
+    expect(run.stderr).toBe('file ".._x" saved as "_.._x": a name starting with a dot would be hidden\n');
+    const saved = ["a_[31m", "_.._x", "file-1"];
     expect(JSON.parse(run.stdout)).toEqual({
       pages: [],
-      files: [".._x", "file-1", "a_[31m"].map((name) => ({
+      files: [
+        [".._x", "_.._x"],
+        ["file-1", "file-1"],
+        ["a_[31m", "a_[31m"],
+      ].map(([name, savedAs]) => ({
         name,
         type: "text/plain",
-        size: content.length,
-        path: path.join(directory, name),
+        size: 6,
+        path: path.join(directory, savedAs!),
       })),
     });
     expect(await readdir(parent)).toEqual(["save"]);

@@ -107,10 +107,8 @@ test("npm run keys reads DATABASE_URL from .env: the key it issues works on the 
   expect(response.status()).toBe(201);
 });
 
-test("npm start takes PORT and DATABASE_URL from .env", async () => {
-  test.setTimeout(timeouts.serverTest);
-  const port = testPorts.dotenvServer;
-  const folder = projectWith(`PORT=${port}\nDATABASE_URL=${databaseUrl}\n`);
+/** Runs `npm start` in `folder` until `during` (called once its health route answers) is done. */
+async function whileServing(folder: string, port: number, during: () => Promise<void> = async () => {}) {
   const server = spawn("npm", ["start", "--silent"], { cwd: folder, env: environment(), detached: true });
   const exited = new Promise((resolve) => server.once("exit", resolve));
   try {
@@ -123,10 +121,35 @@ test("npm start takes PORT and DATABASE_URL from .env", async () => {
         { timeout: timeouts.serverStart },
       )
       .toBe(200);
+    await during();
   } finally {
     process.kill(-(server.pid ?? 0), "SIGTERM");
     await exited;
   }
+}
+
+test("npm start takes PORT and DATABASE_URL from .env", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const port = testPorts.dotenvServer;
+  await whileServing(projectWith(`PORT=${port}\nDATABASE_URL=${databaseUrl}\n`), port);
+});
+
+test("npm run keys beside npm start on the embedded database: exit 1, naming /admin as the way while it runs", async () => {
+  test.setTimeout(timeouts.serverTest);
+  const port = testPorts.dotenvEmbedded;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "notes-embedded-keys-"));
+  folders.push(dataDir);
+  const folder = projectWith(`PORT=${port}\nDATA_DIR=${dataDir}\n`);
+  await whileServing(folder, port, async () => {
+    const issued = await npmRun(folder, "keys", "--", "issue", "--label", "beside-the-server");
+    expect({ code: issued.code, stdout: issued.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(issued.stderr).toMatch(
+      new RegExp(
+        `^The embedded database in ${dataDir} is in use by process \\d+\\. While the server runs, issue and ` +
+          "revoke API keys on its admin page, /admin \\(ADMIN_SECRET turns it on\\)\\. Else stop that process",
+      ),
+    );
+  });
 });
 
 test("npm start stops with one line and exit 1 when Postgres refuses the service", async () => {

@@ -104,6 +104,18 @@ test.describe("timeouts", () => {
     expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
+  test("a connection that never sends a byte is closed after HTTP_HEADERS_TIMEOUT_MS, answered nothing", async () => {
+    const silent = await rawConnection(port);
+    // One that asks in time, after a pause shorter than the timeout, is served.
+    const patient = await rawConnection(port);
+    await sleep(limits.headers / 2);
+    patient.socket.write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect((await patient.answer()).status).toBe(200);
+    expect(await within(silent.closed, 3 * limits.headers)).toBe(true);
+    expect(silent.received()).toBe("");
+    patient.socket.destroy();
+  });
+
   test("a body still arriving after HTTP_REQUEST_TIMEOUT_MS: 408, on the API and on pages", async () => {
     for (const [path, framing, piece] of [
       ["/api/v1/shares", "Content-Length: 100000", "a"],

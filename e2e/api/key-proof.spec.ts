@@ -57,6 +57,28 @@ test.describe("key proofs of end-to-end notes", () => {
     expect(JSON.stringify(rows)).not.toContain(sealed.keyProof);
   });
 
+  test("a retry with the read's Idempotency-Key must bring the proof too: without it, or with another, 403", async ({
+    api,
+  }) => {
+    const sealed = await sealNote("kept for the proof");
+    const id = await api.createId({
+      content: sealed.envelope,
+      key_proof: sealed.keyProof,
+      encrypted: true,
+      ttl,
+      burn_after: 1,
+    });
+    const retry = { "idempotency-key": crypto.randomUUID() };
+    const first = await api.read(id, { key_proof: sealed.keyProof }, retry);
+    expect(first.json).toMatchObject({ content: sealed.envelope, burned: true });
+    // The note is burned: only its kept answer is left, and it opens as the note did.
+    await badKeyProof(api.read(id, {}, retry));
+    await badKeyProof(api.read(id, { key_proof: (await sealNote("other")).keyProof }, retry));
+    const again = await api.read(id, { key_proof: sealed.keyProof }, retry);
+    expect(again.response.status()).toBe(200);
+    expect(again.json).toEqual(first.json);
+  });
+
   test("the proof is checked before the password: a missing one costs no attempt", async ({ api }) => {
     const sealed = await sealNote("guarded", { password: "pw1" });
     const id = await api.createId({

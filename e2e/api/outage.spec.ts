@@ -21,6 +21,18 @@ const serverPort = testPorts.outageServer;
 const lateServerPort = testPorts.outageLateServer;
 // Short database timeouts keep the test quick.
 const databaseTimeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
+// The webhook poll runs every so often whether or not any webhook exists: an outage spans many polls.
+const webhookPollMs = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The server's log lines about the webhook poll, from its stdout. */
+const pollLines = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => /webhook/.test(String(line.msg)));
 
 type Result = { status: number; json: Record<string, unknown>; retryAfter: string | null };
 
@@ -71,7 +83,12 @@ test.describe("database outages", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    proxied = await startProxiedServer({ database: name, proxyPort, serverPort, env: databaseTimeouts });
+    proxied = await startProxiedServer({
+      database: name,
+      proxyPort,
+      serverPort,
+      env: { ...databaseTimeouts, WEBHOOK_POLL_INTERVAL_MS: String(webhookPollMs) },
+    });
     ({ proxy, sql } = proxied);
     base = proxied.server.url;
   });
@@ -117,6 +134,38 @@ test.describe("database outages", () => {
     ]);
     expect(Object.fromEntries(stored)).toEqual({ "outage-before": 1, "outage-after": 1, "outage-burner": 1 });
     expect(await readCount(sql, burner)).toBe(2);
+  });
+
+  test("the webhook poll logs an outage once, saying what failed, and once more when it resumes", async () => {
+    if (!proxy || !proxied) throw new Error("set up failed");
+    const server = proxied.server;
+    // An outage of an earlier test has been said to be over (or there was none).
+    await expect.poll(() => pollLines(server.stdout()).at(-1)?.level ?? "info").toBe("info");
+    const before = pollLines(server.stdout()).length;
+    proxy.setMode("refuse");
+    await expect.poll(async () => (await call("GET", "/api/v1/health")).status).toBe(503);
+    // Many polls fail meanwhile (one every 200 ms), each the same way.
+    await sleep(20 * webhookPollMs);
+    proxy.setMode("up");
+    await expect.poll(() => pollLines(server.stdout()).length).toBe(before + 2);
+    const [failed, resumed] = pollLines(server.stdout()).slice(before);
+    expect(failed).toEqual({
+      time: expect.any(String),
+      level: "error",
+      msg: "webhook poll failed: the database is unavailable; retried at every run, logged again once it succeeds",
+      error: expect.any(String),
+    });
+    expect(resumed).toEqual({
+      time: expect.any(String),
+      level: "info",
+      msg: "webhook poll resumed: the database answers again",
+      failed_runs: expect.any(Number),
+      outage_ms: expect.any(Number),
+    });
+    expect(resumed?.failed_runs).toBeGreaterThan(1);
+    // Once resumed, polls that succeed write nothing.
+    await sleep(5 * webhookPollMs);
+    expect(pollLines(server.stdout()).length).toBe(before + 2);
   });
 
   test("a network gone silent under load: bounded answers, no 500, no lost or doubled note, exact burns", async () => {

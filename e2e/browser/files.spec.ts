@@ -1,4 +1,5 @@
 import { chunkEdgeFiles, downloadBy, fileInput, sha256 } from "../support/files";
+import { noteWithPlainNames, noteWithSealedNames } from "../support/named-files";
 import { expect, test } from "./browser-test";
 import { createWithFiles, expectEdgeFilesThroughPages, expectSavedAsSent, readerPage } from "./file-pages";
 
@@ -104,6 +105,32 @@ test("recipients: each link's reader gets the files, end to end, with one read e
     const reader = await readerPage(browser, url);
     await reader.getByRole("button", { name: "Reveal note" }).click();
     await expectSavedAsSent(reader, [file]);
+    await reader.context().close();
+  }
+});
+
+test("a sender's names: shown without bidirectional controls, a dotfile saved as _name, end to end and plain", async ({
+  browser,
+  baseURL,
+}) => {
+  const names = ["invoice\u202etxt.pdf", ".profile"];
+  const content = sha256(Buffer.from("named"));
+  for (const [kind, link] of [
+    ["button", await noteWithSealedNames(baseURL!, names, "named", "text")],
+    ["link", await noteWithPlainNames(baseURL!, names, "named", "text")],
+  ] as const) {
+    const reader = await readerPage(browser, link);
+    await expect(reader.locator(".file-name")).toHaveText(["invoicetxt.pdf", ".profile"]);
+    for (const [shown, saved] of [
+      ["invoicetxt.pdf", "invoicetxt.pdf"],
+      [".profile", "_.profile"],
+    ]) {
+      const control = reader.getByRole(kind, { name: `Download ${shown}` });
+      expect(await downloadBy(reader, () => control.click()), `${kind} ${shown}`).toEqual({
+        name: saved,
+        sha256: content,
+      });
+    }
     await reader.context().close();
   }
 });

@@ -29,6 +29,8 @@ export const testPorts = {
   rateLimitOutageBridge: base + 29,
   dotenvServer: base + 30,
   dotenvRefused: base + 31,
+  // e2e/api/configuration.spec.ts: npm start on the embedded database, beside npm run keys
+  dotenvEmbedded: base + 197,
   // e2e/api/front-server-limits.spec.ts and front-server-answers.spec.ts
   frontServerFlood: base + 35,
   frontServerTimeouts: base + 36,

@@ -5,6 +5,7 @@
 // Blob, which the browser may keep on disk, saved through an object URL.
 
 import { decryptFileChunks } from "@/lib/crypto/file-envelope";
+import { savedFileName } from "@/lib/files/file-name";
 import { sameOrigin } from "./file-transfer";
 
 /** A file of a note that was read, as the viewer shows it. */
@@ -36,8 +37,10 @@ type SaveFilePicker = (options: { suggestedName: string }) => Promise<{
  */
 export async function openSink(file: NoteFile, signal: AbortSignal): Promise<Sink> {
   const picker = (window as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  // The name shown, saved without its leading dot: a download is never a hidden file.
+  const suggestedName = savedFileName(file.name, file.index);
   if (picker) {
-    const writable = await (await picker({ suggestedName: file.name })).createWritable();
+    const writable = await (await picker({ suggestedName })).createWritable();
     // An abandoned download leaves no half file behind.
     signal.addEventListener("abort", () => void writable.abort().catch(() => {}), { once: true });
     return { write: (bytes) => writable.write(bytes), close: () => writable.close() };
@@ -47,7 +50,7 @@ export async function openSink(file: NoteFile, signal: AbortSignal): Promise<Sin
     write: async (bytes) => void parts.push(bytes),
     close: async () => {
       const url = URL.createObjectURL(new Blob(parts, { type: file.type }));
-      const link = Object.assign(document.createElement("a"), { href: url, download: file.name });
+      const link = Object.assign(document.createElement("a"), { href: url, download: suggestedName });
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },

@@ -16,4 +16,4 @@ export {
   splitFileChunks,
   wireChunkSize,
 } from "../../cli/lib/file-envelope.js";
-export { isFileName, isFileType } from "../../cli/lib/note-document.js";
+export { isFileType } from "../../cli/lib/note-document.js";

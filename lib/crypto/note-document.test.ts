@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EnvelopeError, openNote, sealNote, type NoteDocument } from "./envelope";
-import { isFileName, isFileType, newFileSalt } from "./file-envelope";
+import { isFileName } from "../files/file-name";
+import { isFileType, newFileSalt } from "./file-envelope";
 import { reasonsBy } from "../test/envelope-failures";
 
 // The note document's files (cli/lib/note-document.js): what opens, and what is refused as not a
@@ -52,7 +53,10 @@ describe("the note document's files", () => {
       ["line\nbreak", "line_break"],
       ["\u009b[31m", "_[31m"],
       ["x".repeat(256), "x".repeat(255)],
-      [`${"x".repeat(254)}😀`, `${"x".repeat(254)}\ufffd`],
+      // Cut at 255 UTF-8 bytes, never inside a character.
+      [`${"x".repeat(254)}😀`, "x".repeat(254)],
+      ["é".repeat(200), "é".repeat(127)],
+      ["report\u202efdp.exe", "reportfdp.exe"],
       ["lone \ud800 surrogate", "lone \ufffd surrogate"],
       ["Résumé (final).pdf", "Résumé (final).pdf"],
     ] as const;
@@ -96,11 +100,30 @@ describe("the note document's files", () => {
     expect(await reasonOf(roundTrip({ pages: [page], files: twins }))).toBe("bad_document");
   });
 
-  it("names: 1 to 255 characters, any script, no separators or control characters", () => {
-    for (const name of ["a", "x".repeat(255), "Résumé 2026 (final).pdf", "…", ".env", "..."]) {
+  it("names: 1 to 255 UTF-8 bytes, any script, no separators or control characters", () => {
+    for (const name of [
+      "a",
+      "x".repeat(255),
+      "é".repeat(127),
+      "Résumé 2026 (final).pdf",
+      "…",
+      ".env",
+      "...",
+    ]) {
       expect(isFileName(name), name).toBe(true);
     }
-    for (const name of ["", "x".repeat(256), "/", "\\", "..", ".", "a\u0000", "\u009b[31m", null]) {
+    for (const name of [
+      "",
+      "x".repeat(256),
+      "é".repeat(128),
+      "/",
+      "\\",
+      "..",
+      ".",
+      "a\u0000",
+      "\u009b[31m",
+      null,
+    ]) {
       expect(isFileName(name), String(name)).toBe(false);
     }
     expect(

@@ -63,9 +63,11 @@ function acquireLock(lockPath: string): () => void {
       const owner = Number.parseInt(lock, 10);
       if (owner === process.pid) return release;
       if (ownerIsRunning(lock)) {
+        // Most often `npm run keys` beside `npm start`: the server's admin page does the same.
         throw new Error(
           `The embedded database in ${path.dirname(lockPath)} is in use by process ${owner}. ` +
-            "Stop that process, or set DATABASE_URL to use a Postgres server that many processes can share.",
+            "While the server runs, issue and revoke API keys on its admin page, /admin (ADMIN_SECRET turns it on). " +
+            "Else stop that process, or set DATABASE_URL to use a Postgres server that many processes can share.",
         );
       }
       release();

@@ -1,22 +1,24 @@
 import { z } from "zod";
+import { isFileName } from "./file-name";
 
 // The `files` a create declares. An end-to-end note's files are sizes only: their names and types
 // are sealed inside the note's envelope. A plain note's files carry name and type, which the server
 // seals. Limits on count and sizes answer 413 later (file-limits.ts), once the key is known.
 
 /**
- * A file name as people write them, which a reader can save under in any folder without leaving it
- * or writing a control character to a terminal: no path separators, no control characters, not `.`
- * or `..` (the CLI's isFileName, cli/lib/note-document.js, is the same rule). 400 bad_file_name.
+ * A file name as people write them (isFileName, cli/lib/file-name.js): 1 to 255 UTF-8 bytes, which a
+ * reader can save under in any folder without leaving it or writing a control character to a
+ * terminal. 400 bad_file_name, whose message says which part of the rule the name breaks.
  */
 const fileName = z
   .string({ error: "must be a string" })
   .min(1, "must not be empty")
-  .max(255, "must be at most 255 characters")
+  .max(255, "must be at most 255 UTF-8 bytes")
+  .refine((name) => new TextEncoder().encode(name).length <= 255, {
+    message: "must be at most 255 UTF-8 bytes",
+  })
   .refine((name) => name !== "." && name !== "..", { message: "must not be . or .." })
-  .refine((name) => !/[/\\\p{Cc}]/u.test(name) && name.isWellFormed(), {
-    message: "must not contain / or \\ or control characters",
-  });
+  .refine(isFileName, { message: "must not contain / or \\ or control characters" });
 
 const mimeType = z
   .string({ error: "must be a string" })

@@ -18,6 +18,7 @@ export const errorStatus = {
   bad_public_key: 400,
   bad_owner_proof: 400,
   unknown_field: 400,
+  duplicate_key: 400,
   bad_idempotency_key: 400,
   bad_files: 400,
   bad_file_name: 400,

@@ -101,9 +101,10 @@ describe("every request body", () => {
     for (const [where, object] of objects) expect(object.additionalProperties, where).toBe(false);
   });
 
-  it("documents unknown_field among each operation's 400 codes", () => {
+  it("documents unknown_field and duplicate_key among each operation's 400 codes", () => {
     for (const operation of apiOperations.filter((candidate) => candidate.body)) {
       expect(operation.responses[400]?.codes, operation.path).toContain("unknown_field");
+      expect(operation.responses[400]?.codes, operation.path).toContain("duplicate_key");
     }
   });
 });

@@ -30,12 +30,15 @@ export function parseBody<S extends z.ZodType>(
 /** Names shown of a body's unknown fields, each cut to this many characters: enough to spot a typo. */
 const shown = { fields: 5, characters: 100 };
 
+/** `"pages[0].titel"`: a field's path quoted for a message, cut short enough to spot a typo. */
+export function quotedPath(path: PropertyKey[]): string {
+  const name = pathName(path);
+  return JSON.stringify(name.length > shown.characters ? `${name.slice(0, shown.characters)}…` : name);
+}
+
 /** `Unknown field "pages[0].titel": ...`, each unknown field named with its path. */
 export function unknownFieldError(path: PropertyKey[], keys: readonly string[]): ApiError {
-  const names = keys.slice(0, shown.fields).map((key) => {
-    const name = pathName([...path, key]);
-    return JSON.stringify(name.length > shown.characters ? `${name.slice(0, shown.characters)}…` : name);
-  });
+  const names = keys.slice(0, shown.fields).map((key) => quotedPath([...path, key]));
   const more = keys.length > shown.fields ? ` and ${keys.length - shown.fields} more` : "";
   return new ApiError(
     "unknown_field",

@@ -72,3 +72,26 @@ describe("readJsonBody", () => {
     expect(await codeOf(post(body))).toBe("ok");
   });
 });
+
+describe("readJsonBody and a key twice in one object", () => {
+  it("refuses it at any depth with duplicate_key, naming its path; a lone key reads as before", async () => {
+    const refusal = (body: string) => readJsonBody(post(body)).catch((error: unknown) => error);
+    expect(await refusal('{"content":"x","ttl":"1h","password":"a","password":""}')).toEqual(
+      new ApiError("duplicate_key", 'The key "password" appears twice in one object: send each key once.'),
+    );
+    expect(
+      await refusal(
+        '{"ttl":"1h","pages":[{"content":"a"},{"content":"b","format":"html","format":"markdown"}]}',
+      ),
+    ).toEqual(
+      new ApiError(
+        "duplicate_key",
+        'The key "pages[1].format" appears twice in one object: send each key once.',
+      ),
+    );
+    expect(await readJsonBody(post('{"a":{"password":"x"},"password":"y"}'))).toEqual({
+      a: { password: "x" },
+      password: "y",
+    });
+  });
+});

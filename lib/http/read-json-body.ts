@@ -1,5 +1,7 @@
 import { ApiError } from "./api-error";
 import type { ApiRequest } from "./api-request";
+import { duplicateKeyPath } from "./duplicate-json-key";
+import { quotedPath } from "./parse-body";
 
 /** Bodies larger than this are refused before any of them is parsed. */
 export const maxBodyBytes = 2 * 1024 * 1024;
@@ -48,7 +50,9 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 type BodyOptions = { emptyAsObject?: boolean };
 
 /**
- * Reads a JSON object body; anything that is not UTF-8 JSON encoding an object is `bad_json`.
+ * Reads a JSON object body; anything that is not UTF-8 JSON encoding an object is `bad_json`, and
+ * an object with a key twice (at any depth) is `duplicate_key`: JSON.parse would keep the last one,
+ * and `"password":"a","password":""` would make a note without a password.
  * With `emptyAsObject` an empty body is `{}` (reading a note without a password accepts that).
  */
 export async function readJsonBody(
@@ -76,6 +80,13 @@ export function parseJsonBody(bytes: Uint8Array, options: BodyOptions = {}): Rec
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ApiError("bad_json", "The request body must be a JSON object.");
+  }
+  const duplicate = duplicateKeyPath(text);
+  if (duplicate) {
+    throw new ApiError(
+      "duplicate_key",
+      `The key ${quotedPath(duplicate)} appears twice in one object: send each key once.`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -15,14 +15,17 @@ const keptUntil = (keep: KeepAnswer) => Prisma.sql`now() + make_interval(secs =>
 /**
  * CTE `kept` of consumeNoteSql (followed by a comma): the answer of a read that spent a view, from
  * CTE `consumed`: the note's counters and a copy of its pages as stored, each text still sealed by
- * the key that sealed the note (bound to the note, page and field), and the password hash the read
- * was checked against, which a retry must pass again. A read of a note without a view limit spends
- * nothing, and keeps nothing.
+ * the key that sealed the note (bound to the note, page and field), and the password hash and key
+ * proof hash the read was checked against, which a retry must pass again. A read of a note without
+ * a view limit spends nothing, and keeps nothing.
  */
-export function keepReadCte(keep: KeepAnswer, verifiedHash: string | null) {
+export function keepReadCte(
+  keep: KeepAnswer,
+  verified: { passwordHash: string | null; keyProofHash: string | null },
+) {
   return Prisma.sql`kept AS (
-      INSERT INTO kept_answers (lookup, share_id, kept_until, password_hash, answer)
-      SELECT ${keep.lookup}, c.id, ${keptUntil(keep)}, ${verifiedHash}::text,
+      INSERT INTO kept_answers (lookup, share_id, kept_until, password_hash, key_proof_hash, answer)
+      SELECT ${keep.lookup}, c.id, ${keptUntil(keep)}, ${verified.passwordHash}::text, ${verified.keyProofHash}::text,
              jsonb_build_object('id', c.id, 'sealed_as', c.sealed_as, 'created_at', c.created_at,
                'expires_at', c.expires_at, 'burn_after', c.burn_after, 'read_count', c.read_count,
                'burned', c.burned, 'multi_page', c.multi_page, 'encrypted', c.encrypted, 'file_count', c.file_count,
@@ -54,7 +57,7 @@ export function keepCreateCte(keep: (KeepAnswer & { sealed: string }) | undefine
 /** A kept answer still in its window. */
 export function keptAnswerSql(lookup: string) {
   return Prisma.sql`
-    SELECT share_id, password_hash, answer FROM kept_answers WHERE lookup = ${lookup} AND kept_until > now()`;
+    SELECT share_id, password_hash, key_proof_hash, answer FROM kept_answers WHERE lookup = ${lookup} AND kept_until > now()`;
 }
 
 /**

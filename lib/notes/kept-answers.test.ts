@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { keyProof, sealNote } from "../crypto/envelope";
 import { sealedByPrefix } from "../crypto/seal";
 import { openDatabase, queryRows } from "../db";
 import { sealingKeys } from "../env";
@@ -23,11 +24,11 @@ beforeAll(async () => {
 });
 
 const reader = { client: null, browser: null };
-const read = (id: string, idempotencyKey: string | null, password?: string) =>
+const read = (id: string, idempotencyKey: string | null, password?: string, proof?: string) =>
   readNote({
     id,
     password,
-    keyProof: undefined,
+    keyProof: proof,
     limits: new RequestLimits(new Headers()),
     reader,
     idempotencyKey,
@@ -86,6 +87,50 @@ describe("a read with an Idempotency-Key", () => {
     expect(kept?.password_hash).toMatch(/^scrypt2\$/);
     expect(JSON.stringify(kept)).not.toContain("hunter2-kept");
     expect(JSON.stringify(kept)).not.toContain("kept secret");
+  });
+
+  it("of an end-to-end note: given again only with its key proof, checked before the password", async () => {
+    const sealed = await sealNote({ pages: [{ title: "", content: "e2e kept", format: "markdown" }] });
+    const proof = await keyProof(sealed.key);
+    const other = await keyProof((await sealNote("another")).key);
+    const note = await created({
+      content: sealed.envelope,
+      encrypted: true,
+      key_proof: proof,
+      password: "pw-e2e",
+    });
+    const key = randomUUID();
+    const first = await read(note.id, key, "pw-e2e", proof);
+    expect(first.burned).toBe(true);
+    // Once burned, a retry is answered as a first read would be: without the proof, or with another
+    // one, 403 whatever the password; with it, the password decides.
+    for (const [password, given] of [
+      [undefined, undefined],
+      ["pw-e2e", undefined],
+      ["pw-e2e", other],
+      [undefined, other],
+    ] as const) {
+      await expect(read(note.id, key, password, given)).rejects.toMatchObject({ code: "bad_key_proof" });
+    }
+    await expect(read(note.id, key, "wrong", proof)).rejects.toMatchObject({ code: "bad_password" });
+    expect(await read(note.id, key, "pw-e2e", proof)).toEqual(first);
+    expect(await readCount(note.id)).toBe(1);
+  });
+
+  it("of an end-to-end note still readable: a retry without its proof is refused too, and spends nothing", async () => {
+    const sealed = await sealNote("still there");
+    const proof = await keyProof(sealed.key);
+    const note = await created({
+      content: sealed.envelope,
+      encrypted: true,
+      key_proof: proof,
+      burn_after: 3,
+    });
+    const key = randomUUID();
+    const first = await read(note.id, key, undefined, proof);
+    await expect(read(note.id, key)).rejects.toMatchObject({ code: "bad_key_proof" });
+    expect(await read(note.id, key, undefined, proof)).toEqual(first);
+    expect(await readCount(note.id)).toBe(1);
   });
 
   it("in parallel: one view spent, every request answered with it", async () => {

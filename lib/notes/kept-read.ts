@@ -1,6 +1,7 @@
 import "server-only";
 import { verifyPassword } from "../crypto/password-hash";
 import type { SealingKey } from "../crypto/seal";
+import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import type { Statement } from "../db/pg-statements";
 import { sealingKeys } from "../env";
@@ -14,16 +15,22 @@ import type { ConsumedRow } from "./open-consumed-rows";
 
 // A read sent with an Idempotency-Key: its statement keeps its answer (kept-answer-sql.ts), and a
 // retry with the same key within the window gets that answer back, opened again, without spending
-// a view. For a note with a password the retry must bring the password again: the kept answer holds
-// the note's verifier (never the password) and its pages sealed by the password's key, so without
-// it nothing opens.
+// a view. The retry must present what the first read had to: for a note with a password, the
+// password (the kept answer holds the note's verifier, never the password, and its pages sealed by
+// the password's key, so without it nothing opens); for an end-to-end note, the proof of the link's
+// key, checked first, as a first read checks it. So a burned note's kept answer opens only for
+// whoever could have read the note, from any address.
 
 export type KeptReadKey = {
   id: string;
   key: string;
   password: ReadNoteBody["password"];
+  keyProof: string | undefined;
   limits: RequestLimits;
 };
+
+/** Why a retry's kept answer is not given: what a first read without the same would be told. */
+export type KeptReadRefusal = "bad_key_proof" | "bad_password";
 
 type KeptReadAnswer = Omit<ConsumedRow, "created_at" | "expires_at" | keyof ConsumedPage> & {
   created_at: string;
@@ -34,7 +41,12 @@ type ConsumedPage = Pick<
   ConsumedRow,
   "page_index" | "title" | "content" | "content_type" | "html" | "raw_html" | "sealed_by"
 >;
-type KeptRow = { share_id: string; password_hash: string | null; answer: KeptReadAnswer };
+type KeptRow = {
+  share_id: string;
+  password_hash: string | null;
+  key_proof_hash: string | null;
+  answer: KeptReadAnswer;
+};
 
 const lookupOf = (read: KeptReadKey) => keptAnswerLookup({ read: read.id }, read.key);
 
@@ -46,8 +58,15 @@ function rowsOf(answer: KeptReadAnswer): ConsumedRow[] {
   return (pages ?? []).map((page) => ({ ...note, created_at, expires_at, ...page }));
 }
 
-/** The keys that open the kept pages: the password's, checked like a read's (and rate limited). */
-async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly SealingKey[] | "bad_password"> {
+/**
+ * The keys that open the kept pages once the key proof is checked: the password's, checked like a
+ * read's (and rate limited).
+ */
+async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly SealingKey[] | KeptReadRefusal> {
+  const proof = kept.key_proof_hash;
+  if (proof !== null && (read.keyProof === undefined || !secretMatchesHash(read.keyProof, proof))) {
+    return "bad_key_proof";
+  }
   if (kept.password_hash === null) return sealingKeys();
   const { password, limits, id } = read;
   if (password === undefined || password === "" || password === notAString) return "bad_password";
@@ -60,16 +79,17 @@ async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly Seali
 
 /**
  * The answer kept by an earlier read with this key, as the rows to fold, with the keys that open
- * them; null when none is kept (never sent, or its window ended); "bad_password" when the note had
- * a password and this retry's is missing or wrong (never counted against the note: it may be gone).
+ * them; null when none is kept (never sent, or its window ended); "bad_key_proof" when the note was
+ * end to end and this retry's proof is missing or wrong; "bad_password" when the note had a
+ * password and this retry's is missing or wrong (never counted against the note: it may be gone).
  */
 export async function keptRead(
   read: KeptReadKey,
-): Promise<{ rows: ConsumedRow[]; keys: readonly SealingKey[] } | "bad_password" | null> {
+): Promise<{ rows: ConsumedRow[]; keys: readonly SealingKey[] } | KeptReadRefusal | null> {
   const [kept] = await queryRows<KeptRow>(keptAnswerSql(lookupOf(read)));
   if (!kept) return null;
   const keys = await keysFor(kept, read);
-  return keys === "bad_password" ? keys : { rows: rowsOf(kept.answer), keys };
+  return typeof keys === "string" ? keys : { rows: rowsOf(kept.answer), keys };
 }
 
 /**
@@ -87,5 +107,5 @@ export async function consumeKeeping(
     () => keptRead(read),
   );
   if (Array.isArray(rows)) return rows;
-  return rows === "bad_password" ? [] : rows.rows;
+  return typeof rows === "string" ? [] : rows.rows;
 }

@@ -116,7 +116,7 @@ export function consumeNoteSql(
       RETURNING ${readColumns}
     ), viewed AS (
       SELECT ${readColumns} FROM shares WHERE ${readable} AND burn_after IS NULL
-    ), ${keep ? keepReadCte(keep, verified.passwordHash) : Prisma.empty}${grantFilesCte(grant)}${ends},
+    ), ${keep ? keepReadCte(keep, verified) : Prisma.empty}${grantFilesCte(grant)}${ends},
     ${logEventsCtes(eventsOf(opened, Prisma.sql`'read'`, Prisma.sql`UNION ALL ${burnedOf("consumed", link)}`), reader)}
     ${pagesOf(opened)}`,
   );

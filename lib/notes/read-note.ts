@@ -81,6 +81,7 @@ async function consume(
 /** The answer an earlier read with this Idempotency-Key kept, if any (kept-read.ts). */
 async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow | null> {
   const kept = idempotency && (await keptRead(idempotency));
+  if (kept === "bad_key_proof") throw badKeyProof();
   if (kept === "bad_password") throw badPassword();
   return kept ? openConsumedRows(kept.rows, kept.keys) : null;
 }
@@ -178,7 +179,7 @@ export async function readNote(options: {
   const { id, password, keyProof, limits, reader } = options;
   assertNoteId(id);
   const idempotency: KeptReadKey | null = options.idempotencyKey
-    ? { id, key: options.idempotencyKey, password, limits }
+    ? { id, key: options.idempotencyKey, password, keyProof, limits }
     : null;
 
   // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note

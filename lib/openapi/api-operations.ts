@@ -10,17 +10,20 @@ export type ApiOperation = OpenApiOperation & { method: "get" | "post" | "put" |
 
 const documented: readonly RouteDeclaration<OpenApiOperation>[] = apiRoutes;
 
-/** Every body is a strict object (lib/http/parse-body.ts): a field it does not name is unknown_field. */
-function refusingUnknownFields(operation: OpenApiOperation): OpenApiOperation {
+/**
+ * Every body is a strict object (lib/http/parse-body.ts): a field it does not name is unknown_field;
+ * and a key twice in one object is duplicate_key (lib/http/read-json-body.ts).
+ */
+function refusingBodyFaults(operation: OpenApiOperation): OpenApiOperation {
   if (!operation.body) return operation;
   const refused = operation.responses[400] ?? { description: "A field the body does not take" };
-  const codes = [...(refused.codes ?? []), "unknown_field" as const];
+  const codes = [...(refused.codes ?? []), "unknown_field" as const, "duplicate_key" as const];
   return { ...operation, responses: { ...operation.responses, 400: { ...refused, codes } } };
 }
 
 export const apiOperations: ApiOperation[] = documented.flatMap((route) =>
   declaredMethods(route).map(([method, operation]) => ({
-    ...refusingUnknownFields(operation),
+    ...refusingBodyFaults(operation),
     method: method.toLowerCase() as ApiOperation["method"],
     path: openApiPath(route.pattern),
   })),

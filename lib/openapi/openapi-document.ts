@@ -99,7 +99,7 @@ const idempotencyKeyParameter = {
   description:
     `A random value (a UUID, say) sent with every attempt of one request: the first answer is kept ` +
     `for ${keptAnswerSeconds / 60} minutes, and a retry with the same key (and the same body, or for a ` +
-    "read the same password) gets it again instead of spending another view or storing a second note. " +
+    "read the same password and, for an end-to-end note, the same key_proof) gets it again instead of spending another view or storing a second note. " +
     "A different key is a new request.",
   schema: { type: "string", pattern: idempotencyKeyPattern.source },
 };
@@ -187,7 +187,8 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
       description:
         "Short-lived notes. Errors are {error, message}; every code and its status is in " +
         "components.schemas.ErrorCode. A key header with an invalid key is 401 bad_api_key on every route. " +
-        "A request body with a field its operation does not name is 400 unknown_field. A method a path " +
+        "A request body with a field its operation does not name is 400 unknown_field, and one with a key " +
+        "twice in one object (at any depth) is 400 duplicate_key, its message giving the key's path. A method a path " +
         "does not serve is 405 method_not_allowed, with an Allow header naming those it does.",
     },
     servers: [{ url: options.baseUrl }],

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { limitConnections, type ConnectionLimits } from "./connection-limits";
+import { closeSilentConnections, limitConnections, type ConnectionLimits } from "./connection-limits";
 
 // Real connections from several loopback addresses (127.0.0.x are all this machine's) to a real
 // HTTP server: which one gives way when a cap is reached.
@@ -97,5 +97,47 @@ describe("limitConnections", () => {
     await expect.poll(idleSince.closed).toBe(true);
     await settle();
     expect([older.closed(), newest.closed()]).toEqual([false, false]);
+  });
+});
+
+describe("closeSilentConnections", () => {
+  const timeoutMs = 1_000;
+
+  /** A server whose `/slow` requests are answered after three times the timeout, others at once. */
+  async function silentServer() {
+    server = createServer((req, res) => {
+      if (req.url === "/slow") setTimeout(() => res.end("slow"), 3 * timeoutMs);
+      else res.end("quick");
+    });
+    closeSilentConnections(server, timeoutMs);
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const port = (server.address() as AddressInfo).port;
+    return async () => {
+      const socket = connect({ port, host: "127.0.0.1" });
+      clients.push(socket);
+      let received = "";
+      socket.on("data", (data: Buffer) => (received += data.toString()));
+      const closed = new Promise((resolve) => socket.on("close", resolve).on("error", () => {}));
+      await once(socket, "connect");
+      return { socket, closed, received: () => received };
+    };
+  }
+
+  it("closes a connection that never sends a byte, having answered nothing", async () => {
+    const open = await silentServer();
+    const silent = await open();
+    await silent.closed;
+    expect(silent.received()).toBe("");
+  });
+
+  it("leaves a request that takes longer than the timeout to answer, and the connection after it, to Node", async () => {
+    const open = await silentServer();
+    const client = await open();
+    client.socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(client.received, { timeout: 10 * timeoutMs }).toMatch(/\r\n\r\nslow$/);
+    // The same connection serves the next request (keep-alive): nothing closed it meanwhile.
+    client.socket.write("GET /quick HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(client.received).toMatch(/\r\n\r\nquick$/);
   });
 });

@@ -89,3 +89,20 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
     });
   });
 }
+
+/**
+ * Closes a connection that sends no request within `timeoutMs` of opening. Node's headers timeout
+ * starts at a request's first byte, so a connection that never sends one was left open for good
+ * (until the caps above made it give way). Here the socket's idle timer runs from the connection
+ * until its first request arrives; Node closes a socket whose timer fires when nothing else listens
+ * for it. From the first request on, Node's own timeouts (headers, request, keep-alive) apply.
+ */
+export function closeSilentConnections(server: Server, timeoutMs: number): void {
+  const served = new WeakSet<Socket>();
+  server.on("connection", (socket: Socket) => socket.setTimeout(timeoutMs));
+  server.on("request", (req) => {
+    if (served.has(req.socket)) return;
+    served.add(req.socket);
+    req.socket.setTimeout(0);
+  });
+}

@@ -5,7 +5,7 @@ import { recordRequest } from "../metrics/request-metrics";
 import { describeError } from "../process/describe-error";
 import { writeLogFields } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
-import { limitConnections } from "./connection-limits";
+import { closeSilentConnections, limitConnections } from "./connection-limits";
 import { OpenResponses } from "./open-responses";
 import { bodyLimitOf, checkRequestBody } from "./request-body-limit";
 import { requestRoute } from "./request-route";
@@ -114,6 +114,7 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  closeSilentConnections(server, limits.headersTimeoutMs);
   limitConnections(server, limits);
 
   return {

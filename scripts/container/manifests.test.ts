@@ -23,6 +23,9 @@ function loadAll(file: string): Doc[] {
 const dockerfile = readFileSync("Dockerfile", "utf8");
 const imagePort = Number(/^EXPOSE (\d+)$/m.exec(dockerfile)?.[1]);
 const imageDataDir = /DATA_DIR=(\S+)/.exec(dockerfile)?.[1];
+// The service's image is tagged with the package's version, as releases publish it.
+const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+const composeImage = `\${NOTES_IMAGE:-notes}:\${NOTES_VERSION:-${version}}`;
 
 function container(deployment: Doc): Doc {
   expect(deployment.kind).toBe("Deployment");
@@ -102,6 +105,7 @@ describe("compose files", () => {
     const compose = load("compose.yaml");
     const { notes, postgres } = compose.services;
     expect(notes.build).toBe(".");
+    expect(notes.image).toBe(composeImage);
     expect(notes.env_file).toBe(".env");
     expect(notes.environment.DATABASE_URL).toMatch(/^postgres:\/\/notes:.*@postgres:5432\/notes$/);
     expect(notes.depends_on).toEqual({ postgres: { condition: "service_healthy" } });
@@ -118,7 +122,7 @@ describe("compose files", () => {
     expect(services.notes.profiles).toBeUndefined();
     expect(services.redis.profiles).toEqual(["shared-limits"]);
     expect(services["redis-http"].profiles).toEqual(["shared-limits"]);
-    expect(services["redis-http"].image).toBe("hiett/serverless-redis-http:latest");
+    expect(services["redis-http"].image).toBe("hiett/serverless-redis-http:0.0.10");
     expect(services["redis-http"].environment).toEqual({
       SRH_MODE: "env",
       SRH_TOKEN: "${UPSTASH_REDIS_REST_TOKEN:-}",
@@ -126,11 +130,37 @@ describe("compose files", () => {
     });
   });
 
-  it("deploy/compose.embedded.yaml: the image alone, its named volume at DATA_DIR", () => {
+  it("deploy/compose.embedded.yaml: the image alone, its named volume at DATA_DIR, settings from the checkout's .env", () => {
     const compose = load("deploy/compose.embedded.yaml");
     expect(Object.keys(compose.services)).toEqual(["notes"]);
-    expect(compose.services.notes.build).toBe("..");
-    expect(compose.services.notes.volumes).toEqual([`notes-data:${imageDataDir}`]);
+    const { notes } = compose.services;
+    expect(notes.build).toBe("..");
+    expect(notes.image).toBe(composeImage);
+    expect(notes.env_file).toEqual([{ path: "../.env", required: false }]);
+    expect(notes.environment).toEqual({ DATA_DIR: imageDataDir });
+    expect(notes.volumes).toEqual([`notes-data:${imageDataDir}`]);
     expect(Object.keys(compose.volumes)).toEqual(["notes-data"]);
+  });
+
+  it("pin every image's tag: none is latest or untagged, and the service's own is the package's version", () => {
+    const images = [
+      ...["compose.yaml", "deploy/compose.embedded.yaml"].flatMap((file) =>
+        Object.values(load(file).services as Record<string, Doc>).map((service) => String(service.image)),
+      ),
+      ...["embedded", "postgres"].flatMap((kind) =>
+        loadAll(`deploy/kubernetes/${kind}/deployment.yaml`)
+          .filter((document) => document.kind === "Deployment")
+          .map((deployment) => String(container(deployment).image)),
+      ),
+    ];
+    expect(images).toHaveLength(7);
+    for (const image of images) expect(image, image).toMatch(/:[\w.{}$:-]+$/);
+    for (const image of images) expect(image, image).not.toMatch(/:latest$/);
+    expect(images.filter((image) => /notes/.test(image) && !image.startsWith("hiett/"))).toEqual([
+      composeImage,
+      composeImage,
+      `registry.example.com/notes:${version}`,
+      `registry.example.com/notes:${version}`,
+    ]);
   });
 });

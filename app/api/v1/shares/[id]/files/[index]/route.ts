@@ -1,5 +1,6 @@
 import { ApiAnswer } from "@/lib/http/api-answer";
 import { downloadFile } from "@/lib/files/download-file";
+import { savedFileName } from "@/lib/files/file-name";
 import { uploadStatus } from "@/lib/files/upload-chunk";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
@@ -31,7 +32,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
           "content-type": "application/octet-stream",
           "content-length": String(file.length),
           "cache-control": "no-store",
-          "content-disposition": attachment(file.name ?? `file-${index}`),
+          // The name as the pages save it: the browser takes this one over the link's own.
+          "content-disposition": attachment(
+            file.name === null ? `file-${index}` : savedFileName(file.name, Number(index)),
+          ),
         },
       });
     },
