@@ -32,7 +32,9 @@ export async function errorOf(response) {
   let message = typeof body.message === "string" ? body.message : `the server answered ${response.status}`;
   const retryAfter = response.headers.get("retry-after");
   if (code === "rate_limited" && retryAfter) message += ` (retry after ${retryAfter} s)`;
-  return new CliError(failureKind(code, response.status), code, message);
+  const error = new CliError(failureKind(code, response.status), code, message);
+  if (retryAfter !== null && /^\d+$/.test(retryAfter)) error.retryAfterSeconds = Number(retryAfter);
+  return error;
 }
 
 /**

@@ -39,6 +39,8 @@ export class CliError extends Error {
     this.name = "CliError";
     this.kind = kind;
     this.code = code;
+    /** @type {number | undefined} the answer's Retry-After, when it had one in seconds */
+    this.retryAfterSeconds = undefined;
   }
 
   get exitCode() {

@@ -107,9 +107,14 @@ async function storedChunks(url, token) {
   }
 }
 
+/** Refusals of a chunk that say another attempt at it may have got there first, or soon may. */
+const refusedAsTaken = new Set(["chunk_exists", "chunk_in_progress", "chunk_out_of_order"]);
+
 /**
  * Sends chunk `index` until the server holds it: again after a failure that may pass (no answer,
- * a 5xx, rate limiting), unless the server says it already holds it.
+ * a 5xx, rate limiting), unless the server's count says it holds it. A retried chunk refused as
+ * taken is never taken as stored on the refusal's word: the count decides. A chunk claimed by an
+ * attempt that died with its server (chunk_in_progress) is sent again once its claim lapses.
  * @param {string} url the file's upload URL
  * @param {string} token
  * @param {number} index
@@ -126,11 +131,13 @@ async function putChunk(url, token, index, bytes) {
     const failure = await attempt(() =>
       send(`${url}/chunks/${index}`, { method: "PUT", headers, body: bytes }),
     );
-    // A second attempt finding the chunk stored: the first one stored it and its answer was lost.
-    if (failure === null || (retry > 0 && failure.code === "chunk_exists")) return;
+    if (failure === null) return;
+    const taken = failure.code === "chunk_in_progress" || (retry > 0 && refusedAsTaken.has(failure.code));
+    // A second attempt refused: the first one may have stored the chunk and its answer was lost.
+    if (taken && (await storedChunks(url, token)) > index) return;
     const delay = retryDelaysMs[retry];
-    if (delay === undefined || failure.kind !== "unavailable") throw failure;
-    await sleep(delay);
+    if (delay === undefined || (failure.kind !== "unavailable" && !taken)) throw failure;
+    await sleep(failure.code === "chunk_in_progress" ? 1000 * (failure.retryAfterSeconds ?? 1) : delay);
     if ((await storedChunks(url, token)) > index) return;
   }
 }

@@ -128,6 +128,43 @@ test("uploads are refused with a clear code for every wrong chunk, token, note o
   expect((await fetch(url)).status).toBe(403);
 });
 
+test("a chunk claimed by an upload that stopped is 409 chunk_in_progress with Retry-After until the claim lapses, never chunk_exists", async ({
+  baseURL,
+  sql,
+}) => {
+  const note = await created(baseURL ?? "", { files: [plainFile(10)] });
+  const url = note.files[0]?.upload_url ?? "";
+  const claim = (age: number) =>
+    sql.query("UPDATE note_files SET writing_since = now() - make_interval(secs => $2) WHERE share_id = $1", [
+      note.id,
+      age,
+    ]);
+  // What a process killed between claiming chunk 0 and storing it leaves: the claim, 10 s old, lapses at 30 s.
+  await claim(10);
+  const refused = await fetch(`${url}/chunks/0`, {
+    method: "PUT",
+    headers: { "x-upload-token": note.upload_token, "content-type": "application/octet-stream" },
+    body: Buffer.alloc(10),
+  });
+  const { rows } = await sql.query<{ left: number }>(
+    "SELECT ceil(extract(epoch FROM writing_since + interval '30 seconds' - now()))::int AS left FROM note_files WHERE share_id = $1",
+    [note.id],
+  );
+  expect({ status: refused.status, error: ((await refused.json()) as { error: string }).error }).toEqual({
+    status: 409,
+    error: "chunk_in_progress",
+  });
+  const retryAfter = Number(refused.headers.get("retry-after"));
+  expect(retryAfter).toBeLessThanOrEqual(20);
+  expect(retryAfter).toBeGreaterThanOrEqual(rows[0]?.left ?? 0);
+  const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
+  expect(await status.json()).toMatchObject({ received: 0 });
+  // Once it lapses, the chunk is taken and stored.
+  await claim(31);
+  const stored = await putChunk(url, note.upload_token, 0, Buffer.alloc(10));
+  expect({ status: stored.status, offset: stored.offset }).toEqual({ status: 204, offset: "1" });
+});
+
 test("a pending note spends no view; once complete, its one view grants the files", async ({ baseURL }) => {
   const base = baseURL ?? "";
   const note = await created(base, { content: "with a file", burn_after: 1, files: [plainFile(2)] });

@@ -59,6 +59,7 @@ export async function putChunk(
   return {
     status: response.status,
     offset: response.headers.get("upload-offset"),
+    retryAfter: response.headers.get("retry-after"),
     json: (text ? JSON.parse(text) : null) as Json | null,
   };
 }

@@ -91,6 +91,14 @@ export const testPorts = {
   cliFilesS3Server: base + 132,
   cliFilesS3Store: base + 133,
   cliFilesS3Proxy: base + 134,
+  // e2e/api/files-crash.spec.ts: a server on each storage, killed and started again on its port
+  filesCrashPostgres: base + 200,
+  filesCrashS3: base + 201,
+  filesCrashS3Store: base + 202,
+  // e2e/browser/files-crash.spec.ts: the same for the create page
+  filesCrashPagePostgres: base + 203,
+  filesCrashPageS3: base + 204,
+  filesCrashPageS3Store: base + 205,
 };
 
 const taken = Object.values(testPorts);

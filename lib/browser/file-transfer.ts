@@ -105,7 +105,18 @@ async function receivedChunks(url: string, token: string, signal: AbortSignal): 
   }
 }
 
-/** Stores chunk `index` of the file at `url`, trying again until it is stored or refused for good. */
+/** Refusals of a chunk that say another attempt at it may have got there first, or soon may. */
+const refusedAsTaken = new Set(["chunk_exists", "chunk_in_progress", "chunk_out_of_order"]);
+
+/** A chunk_in_progress answer's Retry-After in milliseconds: the claim of an attempt that died lapses then. */
+const claimWaitMs = (response: Response) =>
+  1000 * Math.max(1, Number(response.headers.get("retry-after")) || 1);
+
+/**
+ * Stores chunk `index` of the file at `url`, trying again until it is stored or refused for good. A
+ * retried chunk refused as taken is never taken as stored on the refusal's word: the server's count
+ * decides, and a chunk claimed by an attempt that died with its server is sent again once the claim lapses.
+ */
 async function sendChunk(url: string, index: number, bytes: Uint8Array<ArrayBuffer>, options: Options) {
   const { token, signal } = options;
   const headers: Record<string, string> = {
@@ -115,6 +126,7 @@ async function sendChunk(url: string, index: number, bytes: Uint8Array<ArrayBuff
   // The digest needs WebCrypto, which a page served over plain HTTP lacks; the header is optional.
   if (webCryptoAvailable()) headers["x-chunk-sha256"] = hex(await crypto.subtle.digest("SHA-256", bytes));
   for (let attempt = 0; ; attempt++) {
+    let waitMs = retryDelayMs(attempt);
     try {
       const response = await fetch(`${url}/chunks/${index}`, {
         method: "PUT",
@@ -125,14 +137,19 @@ async function sendChunk(url: string, index: number, bytes: Uint8Array<ArrayBuff
       });
       if (response.ok) return options.onRetrying(false);
       const failure = await failureOf(response);
-      // An attempt whose answer was lost had stored it.
-      if (failure.code === "chunk_exists") return options.onRetrying(false);
-      if (!worthRetrying(response.status)) throw failure;
+      const taken = failure.code === "chunk_in_progress" || (attempt > 0 && refusedAsTaken.has(failure.code));
+      // A second attempt refused: the first one may have stored the chunk and its answer was lost.
+      const received = taken ? await receivedChunks(url, token, signal) : null;
+      if (received !== null && received > index) return options.onRetrying(false);
+      // Fewer stored than the chunks this page saw stored: nothing to carry on from.
+      if (received !== null && received < index) throw failure;
+      if (failure.code === "chunk_in_progress") waitMs = claimWaitMs(response);
+      else if (!taken && !worthRetrying(response.status)) throw failure;
     } catch (error) {
       if (signal.aborted || error instanceof UploadError) throw error;
     }
     options.onRetrying(true);
-    await pause(retryDelayMs(attempt), signal);
+    await pause(waitMs, signal);
     const received = await receivedChunks(url, token, signal);
     if (received !== null && received > index) return options.onRetrying(false);
   }

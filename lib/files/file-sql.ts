@@ -86,6 +86,18 @@ export function claimChunkSql(fileId: string, chunk: number) {
     RETURNING received_chunks`;
 }
 
+/**
+ * Why a chunk could not be claimed: how many chunks of the file are stored, and for how many more
+ * seconds (at least 1) the upload holding the chunk keeps it, 0 when none does.
+ */
+export function chunkClaimSql(fileId: string) {
+  return Prisma.sql`
+    SELECT received_chunks,
+           greatest(0, ceil(extract(epoch FROM writing_since + make_interval(secs => ${claimSeconds}) - now())))::int
+             AS claimed_seconds
+    FROM note_files WHERE id = ${fileId}::uuid`;
+}
+
 /** Gives a claimed chunk back when storing it failed. */
 export function releaseChunkSql(fileId: string, chunk: number) {
   return Prisma.sql`

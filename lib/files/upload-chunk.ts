@@ -9,7 +9,7 @@ import { assertNoteId, notFound } from "../notes/note-id";
 import type { FileOwner } from "./file-owner";
 import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
-import { claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
+import { chunkClaimSql, claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
 import { fileStore, FileStoreUnavailable } from "./file-store";
 import { movedBytes } from "../process/young-garbage";
 
@@ -98,6 +98,22 @@ function chunkKey(keyId: string | null) {
 }
 
 /**
+ * The refusal of a chunk another upload claimed first: stored by now (chunk_exists), or still
+ * claimed, by an upload that is storing it or by a process that died meanwhile, whose claim lapses
+ * by itself (chunk_in_progress, with Retry-After: the seconds left). Never "stored" for what is not.
+ */
+async function unclaimable(fileId: string, chunk: number): Promise<ApiError> {
+  const [file] = await queryRows<{ received_chunks: number; claimed_seconds: number }>(chunkClaimSql(fileId));
+  if (!file) return new ApiError("not_found", "No such file.");
+  if (file.received_chunks > chunk) return new ApiError("chunk_exists", `Chunk ${chunk} is already stored.`);
+  return new ApiError(
+    "chunk_in_progress",
+    `Chunk ${chunk} is being stored by another upload, or was by one that stopped; send it again after Retry-After, or ask how many chunks are stored.`,
+    Math.max(1, file.claimed_seconds),
+  );
+}
+
+/**
  * Stores chunk `chunk` of file `index` of `owner` and answers how many chunks of the file are now
  * stored. The order checks hold under parallel uploads: the chunk is claimed in one statement that
  * only one upload can win (claimChunkSql) and recorded by another once stored.
@@ -146,9 +162,7 @@ export async function uploadChunk(options: {
     );
   }
   const [claimed] = await queryRows(claimChunkSql(target.file_id, chunk));
-  if (!claimed) {
-    throw new ApiError("chunk_exists", `Chunk ${chunk} is stored, or being stored by another upload.`);
-  }
+  if (!claimed) throw await unclaimable(target.file_id, chunk);
   const place = { fileId: target.file_id, index: chunk, last: chunk === target.chunk_count - 1 };
   const key = chunkKey(target.chunks_sealed_by);
   try {

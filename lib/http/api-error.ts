@@ -40,6 +40,7 @@ export const errorStatus = {
   request_closed: 409,
   files_incomplete: 409,
   chunk_exists: 409,
+  chunk_in_progress: 409,
   chunk_out_of_order: 409,
   upload_closed: 409,
   too_large: 413,
@@ -63,7 +64,12 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    /** the answer's Retry-After, for a refusal that passes by itself after that many seconds */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code;

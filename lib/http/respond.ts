@@ -29,7 +29,9 @@ export function jsonResponse(
 }
 
 export function errorResponse(error: ApiError): ApiAnswer {
-  return jsonResponse({ error: error.code, message: error.message }, { status: error.status });
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
+  return jsonResponse({ error: error.code, message: error.message }, { status: error.status, headers });
 }
 
 /**
