@@ -28,13 +28,47 @@ export async function errorOf(response) {
   } catch {
     // Not the API's JSON (a proxy's error page, say): the status alone tells what happened.
   }
-  const code = typeof body.error === "string" ? body.error : `http_${response.status}`;
+  const fromApi = typeof body.error === "string";
+  const code = fromApi ? String(body.error) : `http_${response.status}`;
   let message = typeof body.message === "string" ? body.message : `the server answered ${response.status}`;
   const retryAfter = response.headers.get("retry-after");
   if (code === "rate_limited" && retryAfter) message += ` (retry after ${retryAfter} s)`;
   const error = new CliError(failureKind(code, response.status), code, message);
   if (retryAfter !== null && /^\d+$/.test(retryAfter)) error.retryAfterSeconds = Number(retryAfter);
+  error.fromApi = fromApi;
   return error;
+}
+
+/**
+ * Whether `server` is this service: its health route answers with the health report's JSON (ok,
+ * degraded or unavailable). Undefined when that cannot be told now (no answer, a 5xx of a proxy).
+ * @param {string} server
+ * @returns {Promise<boolean | undefined>}
+ */
+async function isNotesServer(server) {
+  try {
+    const response = await send(`${server}/api/v1/health`, { headers: { accept: "application/json" } });
+    const report = /** @type {Json} */ (await response.json().catch(() => null));
+    if (report && typeof report.status === "string" && typeof report.checks === "object") return true;
+    return response.status >= 500 ? undefined : false;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error of an answer that is not the API's (an error status without its JSON, or no JSON at
+ * all): not_notes_server when the server's health route says it is not this service.
+ * @param {string} server
+ * @param {CliError} error
+ */
+async function notTheApi(server, error) {
+  if ((await isNotesServer(server)) !== false) return error;
+  return new CliError(
+    "not_notes_server",
+    "not_notes_server",
+    `${server} is not a notes server (no /api/v1/health answer); check --server or the link`,
+  );
 }
 
 /**
@@ -75,12 +109,16 @@ export async function callApi(server, method, path, options = {}) {
     headers: options.body ? { ...headers, "content-type": "application/json" } : headers,
     body: options.body && JSON.stringify(options.body),
   });
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    const error = await errorOf(response);
+    throw error.fromApi ? error : await notTheApi(server, error);
+  }
   if (response.status === 204) return null;
   try {
     return /** @type {Json} */ (await response.json());
   } catch {
-    throw new CliError("unavailable", "bad_response", `${server} did not answer with the API's JSON`);
+    const error = new CliError("unavailable", "bad_response", `${server} did not answer with the API's JSON`);
+    throw await notTheApi(server, error);
   }
 }
 

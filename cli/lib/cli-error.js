@@ -20,6 +20,8 @@ export const exitCodes = {
   decrypt: 6,
   /** the server refused the note as sent (too large, bad ttl, …) */
   refused: 7,
+  /** the server is not this service: its /api/v1/health does not answer as ours does */
+  not_notes_server: 8,
   /** anything else: a bug in this client */
   internal: 70,
   /** Ctrl-C at the password prompt */
@@ -41,6 +43,8 @@ export class CliError extends Error {
     this.code = code;
     /** @type {number | undefined} the answer's Retry-After, when it had one in seconds */
     this.retryAfterSeconds = undefined;
+    /** whether the server's answer was the API's error JSON (not a proxy's page, say) */
+    this.fromApi = false;
   }
 
   get exitCode() {

@@ -12,7 +12,8 @@ Usage:
   notes meta LINK                the note's metadata as JSON; never counts a view
   notes delete LINK              take the note down (its owner only)
   notes events LINK              the note's access log as JSON (its owner only)
-  notes request create --title T ask someone for a secret that only you can open
+  notes request create --title T
+                                 ask someone for a secret that only you can open
   notes request answer LINK [FILE|-] [--file PATH]...
                                  answer a request (sealed here to its public key)
   notes request read PRIVATE_LINK [--save DIR]

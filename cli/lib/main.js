@@ -1,6 +1,7 @@
 // @ts-check
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { argumentError } from "./argument-error.js";
 import { CliError, exitCodes, usageError } from "./cli-error.js";
 import { createCommand } from "./create.js";
 import { helpText } from "./help.js";
@@ -86,7 +87,7 @@ async function run(args, env) {
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(/** @type {Error} */ (error).message);
+    throw argumentError(error, args, Object.keys(options));
   }
   const { values } = parsed;
   const [name, ...positionals] = parsed.positionals;

@@ -82,6 +82,21 @@ function checkPage(page, count) {
 }
 
 /**
+ * The server's bad_key_proof, said for this client: the link's key was there (a missing one stops
+ * before the read), so it is the wrong one.
+ * @param {unknown} error
+ * @returns {never}
+ */
+function wrongKey(error) {
+  if (!(error instanceof CliError) || error.code !== "bad_key_proof") throw error;
+  throw new CliError(
+    "decrypt",
+    "bad_key_proof",
+    "the link's key (after #) is not this note's: it belongs to another link, or was changed; no view was spent",
+  );
+}
+
+/**
  * `notes read LINK`: checks everything it can before the read that counts a view (the key's shape,
  * whether the note needs a key or a password), reads, opens, prints.
  * @param {Settings} settings
@@ -112,7 +127,9 @@ export async function readCommand({ values, positionals, server, env }) {
     ...(password && { password }),
     ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
   };
-  const note = /** @type {Json} */ (await callApiRetrying(base, "POST", `shares/${id}/read`, { body }));
+  const note = /** @type {Json} */ (
+    await callApiRetrying(base, "POST", `shares/${id}/read`, { body }).catch(wrongKey)
+  );
   const opened = await documentOf(note, key, askPassword, password);
   const { document } = opened;
   checkPage(page, document.pages.length);
