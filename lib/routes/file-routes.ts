@@ -55,9 +55,8 @@ export function chunkUpload(uploadToken: ApiParameter, uploadRefusals: UploadRef
       },
       ...uploadRefusals,
       409: {
-        description: `${uploadRefusals[409].description}; or the chunk is stored already, is not the next one, or is being stored by another upload (or was, by a process that stopped: send it again after Retry-After)`,
+        description: `${uploadRefusals[409].description}; or the chunk is stored already, is not the next one, or is being stored by another upload (or was, by a process that stopped): chunk_in_progress carries Retry-After, when to send it again`,
         codes: ["upload_closed", "chunk_exists", "chunk_out_of_order", "chunk_in_progress"],
-        headers: ["retry-after"],
       },
       413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
       503: {
