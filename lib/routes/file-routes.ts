@@ -60,6 +60,7 @@ export function chunkUpload(uploadToken: ApiParameter, uploadRefusals: UploadRef
         headers: ["retry-after"],
       },
       413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
+      429: { ...rateLimited, description: "Too many chunk uploads from this address (RATE_LIMIT_UPLOAD)" },
       503: {
         description:
           "The database or the file store is not answering: nothing was stored, send the chunk again",
