@@ -19,9 +19,22 @@ const port = Number(process.env.E2E_PORT);
 // Specs send hundreds of requests from 127.0.0.1: every server they start (the shared one, and the
 // ones of specs that need other settings) inherits limits that stay out of their way. The limits
 // themselves are tested by e2e/rate-limit, whose servers set their own.
-for (const policy of ["CREATE", "CREATE_PER_KEY", "READ", "PASSWORD", "PASSWORD_PER_NOTE", "ADMIN_SIGN_IN"]) {
+for (const policy of [
+  "CREATE",
+  "CREATE_PER_KEY",
+  "READ",
+  "UPLOAD",
+  "PASSWORD",
+  "PASSWORD_PER_NOTE",
+  "ADMIN_SIGN_IN",
+]) {
   process.env[`RATE_LIMIT_${policy}`] ??= "1000000/1m";
 }
+
+// The same for the file budgets: the file specs move gigabytes from 127.0.0.1 within the hour.
+// e2e/rate-limit/file-budget.spec.ts starts servers with budgets of their own.
+process.env.FILE_BUDGET_PER_ADDRESS ??= "off";
+process.env.FILE_BUDGET_PER_KEY ??= "off";
 
 // The file specs move 200 MiB files (the default limit is 100 MiB); e2e/api/files-lifecycle.spec.ts
 // starts a server with the default limits to test them.

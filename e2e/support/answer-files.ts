@@ -39,7 +39,13 @@ export async function createRequest(base: string, fields: Json = {}): Promise<Re
 }
 
 /** Seals `text` and the files' names, posts the answer declaring their sizes: the raw answer and what to upload. */
-export async function postAnswer(base: string, requester: Requester, text: string, files: AnswerFile[]) {
+export async function postAnswer(
+  base: string,
+  requester: Requester,
+  text: string,
+  files: AnswerFile[],
+  headers: Record<string, string> = {},
+) {
   const sealedFiles = files.map((file) => ({
     name: file.name,
     type: file.type,
@@ -50,10 +56,14 @@ export async function postAnswer(base: string, requester: Requester, text: strin
     requestId: requester.id,
     publicKey: requester.publicKey,
   });
-  const answered = await postJson(`${base}/api/v1/requests/${requester.id}/answers`, {
-    envelope: sealed.envelope,
-    files: sealedFiles.map((file) => ({ size: file.size })),
-  });
+  const answered = await postJson(
+    `${base}/api/v1/requests/${requester.id}/answers`,
+    {
+      envelope: sealed.envelope,
+      files: sealedFiles.map((file) => ({ size: file.size })),
+    },
+    headers,
+  );
   /** each file's wire chunks, sealed as the pages and the CLI seal them */
   const wireChunks = async (index: number) => {
     const file = files[index]!;

@@ -99,6 +99,11 @@ export const testPorts = {
   filesCrashPagePostgres: base + 203,
   filesCrashPageS3: base + 204,
   filesCrashPageS3Store: base + 205,
+  // e2e/rate-limit/file-budget.spec.ts: two instances sharing an Upstash store, and one with a storage cap
+  fileBudgetBridge: base + 206,
+  fileBudgetA: base + 207,
+  fileBudgetB: base + 208,
+  fileBudgetCap: base + 209,
 };
 
 const taken = Object.values(testPorts);

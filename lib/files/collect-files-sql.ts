@@ -5,8 +5,21 @@ import { liveNote } from "../notes/note-sql";
 // which files nothing keeps any more, and grants that ended.
 
 /**
+ * What a statement deleting abandoned notes or answers (CTE `gone`, with `files_charged_to`) answers:
+ * how many went, and the declared bytes of their files by payer (the files are collected after).
+ */
+const deletedAndCharged = (joinFiles: Prisma.Sql) => Prisma.sql`
+    , charged AS (
+      SELECT g.files_charged_to AS payer, sum(f.size_bytes)::float8 AS bytes
+      FROM gone g JOIN note_files f ON ${joinFiles}
+      WHERE g.files_charged_to IS NOT NULL GROUP BY g.files_charged_to
+    )
+    SELECT (SELECT count(*)::int FROM gone) AS deleted,
+           coalesce((SELECT json_agg(charged) FROM charged), '[]'::json) AS charges`;
+
+/**
  * A pending note whose upload time ran out: deleted (its links go with it, by their foreign key; its
- * files are collected after).
+ * files are collected after), with what its files were charged to.
  */
 export function deleteAbandonedNotesSql(batchSize: number) {
   return Prisma.sql`
@@ -14,14 +27,13 @@ export function deleteAbandonedNotesSql(batchSize: number) {
       DELETE FROM shares WHERE id IN (
         SELECT id FROM shares WHERE files_pending AND content_id IS NULL AND upload_expires_at <= now()
         ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING id
-    )
-    SELECT count(*)::int AS deleted FROM gone`;
+      RETURNING id, files_charged_to
+    )${deletedAndCharged(Prisma.sql`f.share_id = g.id`)}`;
 }
 
 /**
  * An answer whose files were not all uploaded in time: deleted (it still counts against its request's
- * answers, as a deleted answer does; its files are collected after).
+ * answers, as a deleted answer does; its files are collected after), with what its files were charged to.
  */
 export function deleteAbandonedAnswersSql(batchSize: number) {
   return Prisma.sql`
@@ -29,9 +41,8 @@ export function deleteAbandonedAnswersSql(batchSize: number) {
       DELETE FROM request_answers WHERE (request_id, number) IN (
         SELECT request_id, number FROM request_answers WHERE files_pending AND upload_expires_at <= now()
         ORDER BY upload_expires_at LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-      RETURNING 1
-    )
-    SELECT count(*)::int AS deleted FROM gone`;
+      RETURNING request_id, number, files_charged_to
+    )${deletedAndCharged(Prisma.sql`f.request_id = g.request_id AND f.answer_number = g.number`)}`;
 }
 
 /** Grants of notes that were deleted (owner delete, take-down) end with them. */

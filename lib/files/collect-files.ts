@@ -8,6 +8,7 @@ import {
   purgeExpiredGrantsSql,
   unkeptFilesSql,
 } from "./collect-files-sql";
+import { giveBackFileBudget, type FilePayer } from "./file-budget";
 import { fileStore } from "./file-store";
 
 // Files go when nothing keeps them: their note was deleted, taken down, expired, abandoned before
@@ -38,14 +39,18 @@ export async function collectFiles(ownerIds: string[] | null = null): Promise<nu
 }
 
 /**
- * Deletes notes and answers whose files were not all uploaded within UPLOAD_EXPIRY; their files
- * follow. Says how many notes and answers went.
+ * Deletes notes and answers whose files were not all uploaded within UPLOAD_EXPIRY, and gives their
+ * files' declared bytes back to the budgets they were charged to; their files follow. Says how many
+ * notes and answers went.
  */
 export async function purgeAbandonedUploads(): Promise<number> {
   let deleted = 0;
   for (const statement of [deleteAbandonedNotesSql, deleteAbandonedAnswersSql]) {
     for (;;) {
-      const [row] = await queryRows<{ deleted: number }>(statement(batchSize));
+      const [row] = await queryRows<{ deleted: number; charges: { payer: FilePayer; bytes: number }[] }>(
+        statement(batchSize),
+      );
+      await giveBackFileBudget(row?.charges ?? []);
       deleted += row?.deleted ?? 0;
       if ((row?.deleted ?? 0) < batchSize) break;
     }

@@ -6,10 +6,12 @@ import { env, sealingKeys } from "../env";
 import type { DeclaredFile } from "./file-schemas";
 import { sealFileLabel } from "./file-sealing";
 import { checkFileLimits, chunkCount, fileChunkBytes } from "./file-limits";
+import { reserveFiles, type FilePayer } from "./file-budget";
 import type { NewFiles } from "./file-sql";
 
 // The files a create declares: checked against the limits before anything is stored, and handed
-// out with the token their chunks are uploaded with (shown once; stored as its SHA-256).
+// out with the token their chunks are uploaded with (shown once; stored as its SHA-256). Their bytes
+// are reserved (the storage cap, the payer's budget) by `reserve`, once, before they are stored.
 
 export type Uploads = {
   token: string;
@@ -22,13 +24,15 @@ export type DeclaredFiles = {
   uploads: Uploads;
   /** the rows to store under note `id`, plain files' names sealed with `key` */
   rows: (id: string, key: SealingKey) => NewFiles;
+  /** checks the storage cap and charges the payer; answers what gives the bytes back */
+  reserve: () => Promise<() => Promise<void>>;
 };
 
 const defaultType = "application/octet-stream";
 
 export function declareFiles(
   files: DeclaredFile[],
-  options: { keyed: boolean; encrypted: boolean },
+  options: { keyed: boolean; encrypted: boolean; payer: FilePayer | null },
 ): DeclaredFiles {
   checkFileLimits(
     files.map((file) => file.size),
@@ -46,6 +50,7 @@ export function declareFiles(
     rows: (id, key) => ({
       uploadTokenHash: hashSecret(token),
       uploadExpiresAt: expiresAt,
+      chargedTo: options.payer,
       list: files.map((file, index) => {
         const label =
           file.name === undefined
@@ -62,6 +67,11 @@ export function declareFiles(
         };
       }),
     }),
+    reserve: () =>
+      reserveFiles(
+        files.map((file) => file.size),
+        options.payer,
+      ),
   };
 }
 

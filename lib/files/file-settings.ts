@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Budget } from "../rate-limit/budget-bucket";
 import { parsedWith, wholeNumber } from "../setting-schemas";
 import { s3SettingFields } from "./s3-settings";
 
@@ -26,6 +27,21 @@ export function parseDuration(text: string): number | null {
   return seconds >= 60 && seconds <= 30 * durationSeconds.d ? seconds : null;
 }
 
+/** `1GiB/1h`: a byte budget regained over a duration (parseDuration's); "off"; null otherwise. */
+export function parseByteBudget(text: string): Budget | "off" | null {
+  if (text.trim().toLowerCase() === "off") return "off";
+  const [size, window, ...rest] = text.split("/");
+  if (size === undefined || window === undefined || rest.length > 0) return null;
+  const bytes = parseByteSize(size);
+  const seconds = parseDuration(window);
+  return bytes === null || seconds === null ? null : { bytes, windowMs: seconds * 1000 };
+}
+
+const byteBudget = (fallback: Budget) =>
+  parsedWith(parseByteBudget, "must be a size per duration (1GiB/1h, 500MiB/30m) or off").transform(
+    (budget) => budget ?? fallback,
+  );
+
 const byteSize = parsedWith(
   parseByteSize,
   "must be a number of bytes above 0, optionally with KiB, MiB or GiB (100MiB)",
@@ -48,6 +64,12 @@ export const fileSettings = {
   ),
   /** How long the download links a read hands out stay valid, in seconds. */
   FILE_GRANT_SECONDS: wholeNumber(10, 86_400).default(900),
+  /** Bytes of files that creates and answers without an API key may declare, per client address. */
+  FILE_BUDGET_PER_ADDRESS: byteBudget({ bytes: 1024 * mib, windowMs: 3_600_000 }),
+  /** Bytes of files that creates with a valid API key may declare, per key. */
+  FILE_BUDGET_PER_KEY: byteBudget({ bytes: 10 * 1024 * mib, windowMs: 3_600_000 }),
+  /** Declared bytes of all files held at once; past it new files are refused (unset: no cap). */
+  FILES_STORAGE_CAP: byteSize,
   /** Where file chunks are stored: postgres (the database, the default) or s3. */
   FILE_STORAGE: z.enum(["postgres", "s3"], { error: "must be postgres or s3" }).default("postgres"),
   /** FILE_STORAGE=s3: where in which bucket (lib/files/s3-settings.ts). */

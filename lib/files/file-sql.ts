@@ -19,7 +19,13 @@ export type NewFile = {
   chunks_sealed_by: string | null;
 };
 
-export type NewFiles = { uploadTokenHash: string; uploadExpiresAt: Date; list: NewFile[] };
+export type NewFiles = {
+  uploadTokenHash: string;
+  uploadExpiresAt: Date;
+  /** who the declared bytes were charged to (file-budget.ts), null when to no one */
+  chargedTo: string | null;
+  list: NewFile[];
+};
 
 const ownerColumns = {
   note: { columns: Prisma.sql`share_id`, values: Prisma.sql`note.id`, from: Prisma.sql`note` },
@@ -44,6 +50,11 @@ export function insertFilesCte(files: NewFiles | undefined, owner: keyof typeof 
         AS f(file_index int, size_bytes bigint, chunk_count int, name text, type text, sealed_by text,
              chunks_sealed_by text)
     ),`;
+}
+
+/** Declared bytes of every file held: uploading, complete, or waiting for the cleanup. */
+export function heldFileBytesSql() {
+  return Prisma.sql`SELECT coalesce(sum(size_bytes), 0)::float8 AS bytes FROM note_files`;
 }
 
 const uploadFileColumns = Prisma.sql`

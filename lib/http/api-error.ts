@@ -50,12 +50,14 @@ export const errorStatus = {
   chunk_too_large: 413,
   idempotency_conflict: 422,
   rate_limited: 429,
+  file_budget_exceeded: 429,
   internal_error: 500,
   note_unreadable: 500,
   id_generation_failed: 503,
   key_generation_failed: 503,
   unavailable: 503,
   outcome_unknown: 503,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

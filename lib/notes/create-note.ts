@@ -4,6 +4,7 @@ import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { declareFiles, type Uploads } from "../files/declare-files";
+import { filePayer } from "../files/file-budget";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote } from "../metrics/metrics";
@@ -92,6 +93,8 @@ export async function createNote(options: {
   generateId?: () => string;
   /** the request's Idempotency-Key: a retry with it and the same body gets this note again */
   idempotency?: CreateIdempotency | null;
+  /** the client's address as rate limits know it: a keyless create's files are charged to it */
+  client?: string;
 }): Promise<CreatedNoteRow> {
   const { body, apiKey, generateId = generateNoteId, idempotency } = options;
   const keyed = apiKey !== null;
@@ -104,7 +107,13 @@ export async function createNote(options: {
     );
   }
   const lifetime = lifetimeOf(body, keyed);
-  const files = body.files && declareFiles(body.files, { keyed, encrypted: body.encrypted === true });
+  const files =
+    body.files &&
+    declareFiles(body.files, {
+      keyed,
+      encrypted: body.encrypted === true,
+      payer: filePayer(apiKey?.id ?? null, options.client),
+    });
   // A note with a password is sealed by the key derived from it, so the server alone cannot open it.
   const password = body.password ? await hashPassword(body.password) : null;
   const passwordHash = password?.hash ?? null;
@@ -131,45 +140,56 @@ export async function createNote(options: {
     })),
   );
 
-  for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
-    // Sealed for each id tried: every value is bound to its note's id.
-    const id = generateId();
-    const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
-    const links = body.recipients?.map((label) => ({ id: generateId(), label }));
-    // Labels are for the owner, who reads them without the password: the server key seals them.
-    const sealedLinks = links?.map(({ id: linkId, label }) => ({
-      id: linkId,
-      label: sealRecipientLabel(sealingKeys()[0], linkId, label),
-    }));
-    const answer = {
-      password_required: passwordHash !== null,
-      owned: keyed,
-      delete_token: deleteToken,
-      ...(files && { uploads: files.uploads }),
-    };
-    const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
-    const insert = () =>
-      queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
-        insertNoteSql(
-          id,
-          { ...note, pages: sealedPages, recipients: sealedLinks, files: files?.rows(id, sealingKey) },
-          keep,
-        ),
-      );
-    const rows = idempotency ? await insertKeeping(idempotency, insert) : await insert();
-    // Another request with the same key stored its note first: its answer is this one's.
-    if (!Array.isArray(rows)) return rows;
-    const row = rows[0];
-    if (row) {
-      countNote("created", {
-        password_required: answer.password_required,
-        multi_page: note.multiPage,
-        ...row,
-      });
-      const created = { ...row, ...answer };
-      return links ? { ...created, links } : created;
+  // Reserved once, before anything is stored; given back when no note of this request is stored.
+  const giveBack = await files?.reserve();
+  try {
+    for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
+      // Sealed for each id tried: every value is bound to its note's id.
+      const id = generateId();
+      const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
+      const links = body.recipients?.map((label) => ({ id: generateId(), label }));
+      // Labels are for the owner, who reads them without the password: the server key seals them.
+      const sealedLinks = links?.map(({ id: linkId, label }) => ({
+        id: linkId,
+        label: sealRecipientLabel(sealingKeys()[0], linkId, label),
+      }));
+      const answer = {
+        password_required: passwordHash !== null,
+        owned: keyed,
+        delete_token: deleteToken,
+        ...(files && { uploads: files.uploads }),
+      };
+      const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
+      const insert = () =>
+        queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
+          insertNoteSql(
+            id,
+            { ...note, pages: sealedPages, recipients: sealedLinks, files: files?.rows(id, sealingKey) },
+            keep,
+          ),
+        );
+      const rows = idempotency ? await insertKeeping(idempotency, insert) : await insert();
+      // Another request with the same key stored its note first: its answer is this one's.
+      if (!Array.isArray(rows)) {
+        await giveBack?.();
+        return rows;
+      }
+      const row = rows[0];
+      if (row) {
+        countNote("created", {
+          password_required: answer.password_required,
+          multi_page: note.multiPage,
+          ...row,
+        });
+        const created = { ...row, ...answer };
+        return links ? { ...created, links } : created;
+      }
     }
+  } catch (error) {
+    await giveBack?.();
+    throw error;
   }
+  await giveBack?.();
   throw new ApiError(
     "id_generation_failed",
     `Could not find a free note id after ${notePolicy.idAttempts} attempts; please retry.`,

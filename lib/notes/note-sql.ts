@@ -79,14 +79,14 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
                           encrypted, live_links, key_proof_hash, file_count, files_left, files_pending,
-                          upload_token_hash, upload_expires_at)
+                          upload_token_hash, upload_expires_at, files_charged_to)
       SELECT ${id},
               ${creationSecond} + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
               ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash},
               ${fileCount}::int, ${fileCount}::int, ${fileCount > 0}, ${note.files?.uploadTokenHash ?? null},
-              ${note.files?.uploadExpiresAt ?? null}::timestamptz
+              ${note.files?.uploadExpiresAt ?? null}::timestamptz, ${note.files?.chargedTo ?? null}
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,

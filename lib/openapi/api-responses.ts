@@ -67,6 +67,22 @@ export const rateLimited: ApiResponse = {
   codes: ["rate_limited"],
   headers: ["retry-after"],
 };
+/** A create or an answer that declares files: also refused by the byte budgets and the storage cap. */
+export const filesRefused = {
+  429: {
+    description:
+      "Too many requests; or the declared files are over the file budget of this address (without a " +
+      "key: FILE_BUDGET_PER_ADDRESS) or of this API key (FILE_BUDGET_PER_KEY): nothing was stored, " +
+      "Retry-After says when they fit",
+    codes: ["rate_limited", "file_budget_exceeded"],
+    headers: ["retry-after"],
+  },
+  507: {
+    description:
+      "The files held reached FILES_STORAGE_CAP: nothing was stored; a note or answer without files is still taken",
+    codes: ["storage_full"],
+  },
+} as const satisfies Record<number, ApiResponse>;
 export const unavailable: ApiResponse = {
   description: "The database is not answering, and nothing was done; retry after Retry-After seconds",
   codes: ["unavailable"],

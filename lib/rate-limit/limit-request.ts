@@ -1,6 +1,7 @@
 import { sha256 } from "../crypto/digest";
 import { ApiError } from "../http/api-error";
 import { writeLogLine } from "../process/log-line";
+import type { Budget } from "./budget-bucket";
 import { failsClosed, policyRule, type PolicyName } from "./policies";
 import { rateLimitStore } from "./store";
 import { errorSummary } from "../process/describe-error";
@@ -52,7 +53,20 @@ export async function limitRequest(
   }
 }
 
-const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
+/**
+ * Spends `amount` of `budget` under `key` (a negative amount gives bytes back). While the store is
+ * down nothing is counted and the spend is let through, as creates are.
+ */
+export async function spendBudget(key: string, budget: Budget, amount: number): Promise<RateLimitDecision> {
+  try {
+    return { counted: true, ...(await rateLimitStore().spend({ key, budget, amount })) };
+  } catch (error) {
+    warnUnavailable(error);
+    return { counted: false, allowed: true };
+  }
+}
+
+export const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
 
 /** RateLimit-Limit, -Remaining, -Reset (seconds), and Retry-After when the request was refused. */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {

@@ -1,3 +1,4 @@
+import { spendFromBucket, type BucketState, type Budget } from "./budget-bucket";
 import type { RateRule } from "./settings";
 import type { RateLimitStore, StoreAnswer } from "./types";
 
@@ -5,14 +6,16 @@ import type { RateLimitStore, StoreAnswer } from "./types";
 // window approximation as @upstash/ratelimit's: the current window's count plus the previous one's,
 // weighted by how much of it still overlaps the sliding window. Memory is bounded: at most `maxKeys`
 // counters; past that, counters whose windows are over go first, then the least recently used.
+// Byte budgets are buckets (budget-bucket.ts) kept in the same map, under the same bound.
 
 type Counter = { window: number; current: number; previous: number; windowMs: number };
+type Bucket = BucketState & { windowMs: number };
 
 const sweepEveryMs = 1_000;
 
 export class MemoryStore implements RateLimitStore {
   readonly backend = "memory";
-  private readonly counters = new Map<string, Counter>();
+  private readonly counters = new Map<string, Counter | Bucket>();
   private lastSweep = 0;
 
   constructor(
@@ -42,13 +45,26 @@ export class MemoryStore implements RateLimitStore {
     return { allowed, limit: rule.limit, remaining, resetAt: (window + 1) * rule.windowMs };
   }
 
+  async spend(options: { key: string; budget: Budget; amount: number }): Promise<StoreAnswer> {
+    const { key, budget, amount } = options;
+    const now = this.now();
+    const held = this.counters.get(key);
+    this.counters.delete(key);
+    const before = held && "tokens" in held && held.windowMs === budget.windowMs ? held : undefined;
+    const { state, allowed, fitsAt } = spendFromBucket(before, budget, amount, now);
+    this.counters.set(key, { ...state, windowMs: budget.windowMs });
+    this.evict(now);
+    return { allowed, limit: budget.bytes, remaining: Math.max(0, state.tokens), resetAt: fitsAt };
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
 
   private counterOf(key: string, window: number, windowMs: number): Counter {
-    const counter = this.counters.get(key);
+    const held = this.counters.get(key);
     this.counters.delete(key);
+    const counter = held && "current" in held ? held : undefined;
     if (!counter || counter.windowMs !== windowMs || counter.window < window - 1) {
       return { window, current: 0, previous: 0, windowMs };
     }
@@ -61,7 +77,7 @@ export class MemoryStore implements RateLimitStore {
     if (now - this.lastSweep >= sweepEveryMs) {
       this.lastSweep = now;
       for (const [key, counter] of this.counters) {
-        if (counter.window < Math.floor(now / counter.windowMs) - 1) this.counters.delete(key);
+        if (isOver(counter, now)) this.counters.delete(key);
       }
     }
     for (const key of this.counters.keys()) {
@@ -69,4 +85,10 @@ export class MemoryStore implements RateLimitStore {
       this.counters.delete(key);
     }
   }
+}
+
+/** A counter whose windows are both over, or a bucket that is full again by now. */
+function isOver(entry: Counter | Bucket, now: number): boolean {
+  if ("tokens" in entry) return now - entry.refilledAt >= entry.windowMs;
+  return entry.window < Math.floor(now / entry.windowMs) - 1;
 }

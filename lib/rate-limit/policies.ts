@@ -18,6 +18,8 @@ const table = {
   },
   /** Reads, metas and viewer pages, per client address. */
   read: { limit: 300, windowMs: 60_000, override: env.RATE_LIMIT_READ, whenStoreDown: "allow" },
+  /** Chunk uploads (a note's files, an answer's), per client address. */
+  upload: { limit: 1200, windowMs: 60_000, override: env.RATE_LIMIT_UPLOAD, whenStoreDown: "allow" },
   /** Password attempts on one note from one client; a right password is given back. */
   password: { limit: 10, windowMs: 15 * 60_000, override: env.RATE_LIMIT_PASSWORD, whenStoreDown: "refuse" },
   /** Password attempts on one note from all clients together. */

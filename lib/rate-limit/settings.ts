@@ -44,6 +44,7 @@ export const rateLimitSettings = {
   RATE_LIMIT_CREATE: rateRule,
   RATE_LIMIT_CREATE_PER_KEY: rateRule,
   RATE_LIMIT_READ: rateRule,
+  RATE_LIMIT_UPLOAD: rateRule,
   RATE_LIMIT_PASSWORD: rateRule,
   RATE_LIMIT_PASSWORD_PER_NOTE: rateRule,
   RATE_LIMIT_ADMIN_SIGN_IN: rateRule,

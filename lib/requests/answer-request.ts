@@ -3,6 +3,7 @@ import { isValidAnswerEnvelope } from "../crypto/request-envelope";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { declareFiles, type Uploads } from "../files/declare-files";
+import { filePayer } from "../files/file-budget";
 import { declaredFilesIssue, type DeclaredFile } from "../files/file-schemas";
 import { ApiError } from "../http/api-error";
 import type { Reader } from "../notes/note-event-sql";
@@ -29,6 +30,8 @@ export async function answerRequest(options: {
   envelope: string;
   files?: DeclaredFile[];
   reader: Reader;
+  /** the responder's address as rate limits know it: the files are charged to it */
+  client?: string;
 }): Promise<StoredAnswer> {
   const { id, envelope, reader } = options;
   assertRequestId(id);
@@ -50,11 +53,18 @@ export async function answerRequest(options: {
       "This request does not take files; send the answer without them.",
     );
   }
-  const files = options.files && declareFiles(options.files, { keyed: false, encrypted: true });
+  const files =
+    options.files &&
+    declareFiles(options.files, { keyed: false, encrypted: true, payer: filePayer(null, options.client) });
+  const giveBack = await files?.reserve();
   const [answered] = await queryRows<AnsweredRow>(
     answerRequestSql(id, envelope, reader, files?.rows(id, sealingKeys()[0])),
-  );
+  ).catch(async (error: unknown) => {
+    await giveBack?.();
+    throw error;
+  });
   if (answered) return { ...answered, ...(files && { uploads: files.uploads }) };
+  await giveBack?.();
   const request = await liveRequest(id);
   throw new ApiError(
     "request_closed",

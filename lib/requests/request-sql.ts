@@ -63,10 +63,12 @@ export function answerRequestSql(id: string, envelope: string, reader: Reader, f
       RETURNING id, api_key_id, answer_count, max_answers
     ), answer AS (
       INSERT INTO request_answers (request_id, number, envelope, client, browser,
-                                   file_count, files_left, files_pending, upload_token_hash, upload_expires_at)
+                                   file_count, files_left, files_pending, upload_token_hash, upload_expires_at,
+                                   files_charged_to)
       SELECT id, answer_count, ${envelope}, ${reader.client}, ${reader.browser},
              ${files?.list.length ?? 0}::int, ${files?.list.length ?? 0}::int, ${files !== undefined},
-             ${files?.uploadTokenHash ?? null}, ${files?.uploadExpiresAt ?? null}::timestamptz
+             ${files?.uploadTokenHash ?? null}, ${files?.uploadExpiresAt ?? null}::timestamptz,
+             ${files?.chargedTo ?? null}
       FROM counted
       RETURNING request_id, number, created_at
     ), ${insertFilesCte(files, "answer")} queued AS (

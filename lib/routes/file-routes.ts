@@ -59,6 +59,7 @@ export function chunkUpload(uploadToken: ApiParameter, uploadRefusals: UploadRef
         codes: ["upload_closed", "chunk_exists", "chunk_out_of_order", "chunk_in_progress"],
       },
       413: { description: "More bytes than the chunk's size", codes: ["chunk_too_large"] },
+      429: { ...rateLimited, description: "Too many chunk uploads from this address (RATE_LIMIT_UPLOAD)" },
       503: {
         description:
           "The database or the file store is not answering: nothing was stored, send the chunk again",

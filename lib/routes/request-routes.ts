@@ -1,5 +1,6 @@
 import {
   badKey,
+  filesRefused,
   rateLimited,
   tooLarge,
   unavailable,
@@ -149,7 +150,7 @@ export const requestRoutes = [
               "KEYLESS_FILE_MAX_BYTES or KEYLESS_FILES_MAX_TOTAL_BYTES",
             codes: ["too_large", "too_many_files", "file_too_large", "files_too_large"],
           },
-          429: rateLimited,
+          ...filesRefused,
           503: unavailableOrUnknown,
         },
       },

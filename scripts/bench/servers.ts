@@ -113,8 +113,13 @@ export async function startServer(
       // The app runs its rate limiter (in memory) on every request, with limits no run reaches:
       // the load comes from one address.
       ...Object.fromEntries(
-        ["CREATE", "CREATE_PER_KEY", "READ"].map((policy) => [`RATE_LIMIT_${policy}`, "100000000/1m"]),
+        ["CREATE", "CREATE_PER_KEY", "READ", "UPLOAD"].map((policy) => [
+          `RATE_LIMIT_${policy}`,
+          "100000000/1m",
+        ]),
       ),
+      FILE_BUDGET_PER_ADDRESS: "1000000GiB/1h",
+      FILE_BUDGET_PER_KEY: "1000000GiB/1h",
     },
   });
   closeSync(log);

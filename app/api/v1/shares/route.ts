@@ -27,7 +27,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
     const idempotency = createIdempotencyOf(request.headers, json, createdBy);
-    const note = await createNote({ body, apiKey, idempotency });
+    const note = await createNote({ body, apiKey, idempotency, client: limits.clientId });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {
       status: 201,

@@ -28,7 +28,13 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
         path[0] === "files" ? "bad_files" : "bad_envelope",
       );
       const reader = await readerOf(id, request.headers, limits.clientId);
-      const answered = await answerRequest({ id, envelope: body.envelope, files: body.files, reader });
+      const answered = await answerRequest({
+        id,
+        envelope: body.envelope,
+        files: body.files,
+        reader,
+        client: limits.clientId,
+      });
       return jsonResponse(toAnsweredResponse(answered, publicBaseUrl(request), id), { status: 201 });
     },
   },
