@@ -12,7 +12,7 @@ function failureKind(/** @type {string} */ code, /** @type {number} */ status) {
   if (code === "bad_password") return "password";
   if (code === "bad_api_key") return "auth";
   if (code === "bad_key_proof") return "decrypt";
-  if (code === "rate_limited" || status >= 500) return "unavailable";
+  if (status === 429 || status >= 500) return "unavailable";
   return "refused";
 }
 
@@ -32,7 +32,7 @@ export async function errorOf(response) {
   const code = fromApi ? String(body.error) : `http_${response.status}`;
   let message = typeof body.message === "string" ? body.message : `the server answered ${response.status}`;
   const retryAfter = response.headers.get("retry-after");
-  if (code === "rate_limited" && retryAfter) message += ` (retry after ${retryAfter} s)`;
+  if (response.status === 429 && retryAfter) message += ` (retry after ${retryAfter} s)`;
   const error = new CliError(failureKind(code, response.status), code, message);
   if (retryAfter !== null && /^\d+$/.test(retryAfter)) error.retryAfterSeconds = Number(retryAfter);
   error.fromApi = fromApi;
