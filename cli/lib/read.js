@@ -92,7 +92,7 @@ function wrongKey(error) {
   throw new CliError(
     "decrypt",
     "bad_key_proof",
-    "the link's key (after #) is not this note's: it belongs to another link, or was changed; no view was spent",
+    "the link's key (after #) is not this note's: it belongs to another link, or was changed. No view was spent.",
   );
 }
 

@@ -66,7 +66,7 @@ test("a link whose key is another note's says the key is wrong, not missing, and
     code: 6,
     stdout: "",
     stderr:
-      "notes: bad_key_proof: the link's key (after #) is not this note's: it belongs to another link, or was changed; no view was spent\n",
+      "notes: bad_key_proof: the link's key (after #) is not this note's: it belongs to another link, or was changed. No view was spent.\n",
   });
   const id = firstLink.split("/").pop()!.split("#")[0]!;
   expect((await api.meta(id)).json).toMatchObject({ burn_after: 1, remaining_views: 1 });
