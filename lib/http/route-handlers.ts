@@ -1,5 +1,7 @@
 import { declaredMethods, type RouteParams, type ServedMethod } from "../routes/route-declaration";
-import { findRoute, type RouteMethods, type RoutePattern } from "../routes/routes";
+import type { CallerFor } from "../routes/identify-caller";
+import type { RouteAccess } from "../routes/route-access";
+import { findRoute, type RouteMethods, type RouteOperation, type RoutePattern } from "../routes/routes";
 import { toResponse, type ApiAnswer } from "./api-answer";
 import type { ApiRequest } from "./api-request";
 import { apiRoute, type Handler } from "./api-route";
@@ -36,19 +38,21 @@ function nextHandler<P>(answer: AnswerHandler<P>): NextHandler<P> {
 
 /**
  * `export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pattern, handlers)`:
- * `handlers` has exactly the methods declared for `pattern`, each wrapped by apiRoute, which names
- * it `POST /api/v1/shares/[id]/read` when it logs an error.
+ * `handlers` has exactly the methods declared for `pattern`, each wrapped by apiRoute, which enforces
+ * the method's declared access and names it `POST /api/v1/shares/[id]/read` when it logs an error.
  */
 export function routeHandlers<P extends RoutePattern>(
   pattern: P,
-  handlers: { [M in RouteMethods<P>]: Handler<RouteParams<P>> },
+  handlers: { [M in RouteMethods<P>]: Handler<RouteParams<P>, CallerFor<RouteOperation<P, M>>> },
 ): RouteExports<RouteParams<P>> {
-  const served = declaredMethods(findRoute(pattern)).map(([method]) => method);
+  const declared = new Map(declaredMethods<RouteAccess>(findRoute(pattern)));
+  const served = [...declared.keys()];
   const refusal = methodRefusal(served);
   const refuse = nextHandler(refusal.refuse);
   const handle = (method: ServedMethod) => {
     const handler = (handlers as Partial<Record<ServedMethod, Handler<RouteParams<P>>>>)[method];
-    return handler ? nextHandler(apiRoute(`${method} ${pattern}`, handler)) : refuse;
+    const access = declared.get(method) ?? {};
+    return handler ? nextHandler(apiRoute(`${method} ${pattern}`, access, handler)) : refuse;
   };
   return {
     GET: handle("GET"),

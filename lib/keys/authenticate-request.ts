@@ -42,9 +42,3 @@ export async function authenticateRequest(headers: HeaderLookup): Promise<ApiKey
   }
   return { id: record.id };
 }
-
-/** For routes of key holders only (webhooks, a key's notes): the key, or api_key_required. */
-export function requireApiKey(apiKey: ApiKeyIdentity | null): ApiKeyIdentity {
-  if (!apiKey) throw new ApiError("api_key_required", "This route needs an API key (X-API-Key).");
-  return apiKey;
-}

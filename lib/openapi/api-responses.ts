@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../http/api-error";
 import { maxBodyBytes } from "../http/read-json-body";
+import type { CallerKind, RouteAccess } from "../routes/route-access";
 
 // What a public API route declares about each method it serves (lib/routes), for the OpenAPI
 // document: its body, its answers with their schemas, headers and error codes; and the answers that
@@ -27,11 +28,11 @@ export type ApiParameter = {
   readonly description: string;
 };
 
-export type OpenApiOperation = {
+/** A public operation: its access (enforced from here, lib/routes/route-access.ts) and its documentation. */
+export type OpenApiOperation = RouteAccess & {
+  readonly auth?: Exclude<CallerKind, "admin" | "admin-session">;
   readonly summary: string;
   readonly description?: string;
-  /** api-key: optional; api-key-required: CREATE_REQUIRES_KEY made it mandatory */
-  readonly auth?: "api-key" | "api-key-required" | "api-key-or-delete-token" | "owner-proof" | "cron-secret";
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
   /** a body of raw bytes (application/octet-stream), described */
   readonly binaryBody?: string;

@@ -30,6 +30,8 @@ export const answerFileRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
+        progressWithout: { header: "x-owner-proof" },
         summary:
           "Download an answer's file (the requester); or, with X-Upload-Token, how much of it is uploaded",
         description:
@@ -65,6 +67,7 @@ export const answerFileRoutes = [
     direct: true,
     methods: {
       PUT: {
+        limit: "upload",
         summary: "Upload one chunk of an answer's file, in order",
         description:
           "As a note's chunks: chunk n holds the ciphertext of bytes n MiB to (n+1) MiB of the file (16 " +

@@ -76,6 +76,8 @@ export const fileRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
+        progressWithout: { query: "grant" },
         summary: "Download a file with a read's grant; or, with X-Upload-Token, how much of it is uploaded",
         description:
           "With ?grant= (from a read's download_url, valid FILE_GRANT_SECONDS): the file's bytes, chunk " +
@@ -110,6 +112,7 @@ export const fileRoutes = [
     direct: true,
     methods: {
       PUT: {
+        limit: "upload",
         summary: "Upload one chunk of a file, in order",
         description:
           "Chunk n of a file holds bytes n MiB to (n+1) MiB of it (end-to-end: their ciphertext, 16 " +

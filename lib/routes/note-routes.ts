@@ -46,6 +46,7 @@ export const noteRoutes = [
         },
       },
       POST: {
+        limit: "create",
         summary: "Create a note",
         ...(env.CREATE_REQUIRES_KEY
           ? {
@@ -102,6 +103,8 @@ export const noteRoutes = [
     direct: true,
     methods: {
       GET: {
+        auth: "api-key",
+        limit: "read",
         summary: "A note's metadata; never counts a view",
         responses: {
           200: {
@@ -122,6 +125,8 @@ export const noteRoutes = [
     direct: true,
     methods: {
       POST: {
+        auth: "api-key",
+        limit: "read",
         summary: "Read a note, counting one view",
         description:
           "A note sent to recipients is read through a recipient's link, each counting its own views; " +
@@ -180,6 +185,7 @@ export const noteRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
         summary: "A note's access log: with the key that created it, or its delete token",
         description:
           "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that. " +

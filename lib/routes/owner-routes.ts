@@ -30,6 +30,7 @@ export const ownerRoutes = [
         },
       },
       POST: {
+        limit: "create-per-key",
         summary: "Add a webhook for the events of the key's notes and requests",
         description:
           "Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, " +

@@ -44,6 +44,7 @@ export const requestRoutes = [
     direct: true,
     methods: {
       POST: {
+        limit: "create",
         summary: "Create a request for a secret",
         description:
           "The client makes a P-256 key pair, sends its public key and an owner proof derived from the " +
@@ -83,6 +84,7 @@ export const requestRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
         summary: "A request as responders see it: title, instructions, public key, open or closed",
         responses: {
           200: {
@@ -96,6 +98,7 @@ export const requestRoutes = [
         },
       },
       DELETE: {
+        limit: "read",
         summary: "Delete a request and every answer it holds (the requester only)",
         auth: "owner-proof",
         responses: {
@@ -113,6 +116,7 @@ export const requestRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
         summary: "The request's answers, oldest first, with their time and responder fingerprint",
         auth: "owner-proof",
         responses: {
@@ -128,6 +132,7 @@ export const requestRoutes = [
         },
       },
       POST: {
+        limit: "create",
         summary: "Answer a request with an envelope sealed to its public key",
         description:
           "Rate limited like note creates. The request takes at most its number of answers, even under " +
@@ -161,6 +166,7 @@ export const requestRoutes = [
     direct: true,
     methods: {
       GET: {
+        limit: "read",
         summary: "One answer with its envelope; the first fetch marks it read",
         auth: "owner-proof",
         responses: {
@@ -180,6 +186,7 @@ export const requestRoutes = [
         },
       },
       DELETE: {
+        limit: "read",
         summary: "Delete (burn) one answer; it still counts against the request's answers",
         auth: "owner-proof",
         responses: {

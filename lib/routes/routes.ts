@@ -1,6 +1,7 @@
 import { adminRoutes } from "./admin-routes";
 import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
+import type { RouteAccess } from "./route-access";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
 import { noteRoutes } from "./note-routes";
@@ -22,13 +23,18 @@ export const apiRoutes = [
 ];
 
 type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
-type Route = DeclaredRoute & RouteDeclaration<unknown>;
+type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
 export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes].sort(bySpecificity);
 
 export type RoutePattern = DeclaredRoute["pattern"];
-export type RouteMethods<P extends RoutePattern> = keyof Extract<DeclaredRoute, { pattern: P }>["methods"];
+
+type MethodsOf<P extends RoutePattern> = Extract<DeclaredRoute, { pattern: P }>["methods"];
+export type RouteMethods<P extends RoutePattern> = keyof MethodsOf<P>;
+export type RouteOperation<P extends RoutePattern, M> = M extends keyof MethodsOf<P>
+  ? MethodsOf<P>[M]
+  : never;
 
 export function findRoute(pattern: RoutePattern): Route {
   const route = routes.find((candidate) => candidate.pattern === pattern);

@@ -1,4 +1,3 @@
-import { adminHandler } from "@/lib/admin/admin-handler";
 import { toIssuedKeyResponse } from "@/lib/admin/admin-responses";
 import { issueKeyBodySchema } from "@/lib/admin/admin-schemas";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
@@ -10,15 +9,15 @@ import { issueApiKey } from "@/lib/keys/issue-api-key";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/keys", {
   // POST /admin/api/keys: issue an API key; the key is in this response and nowhere else
-  POST: adminHandler({ session: true }, async (request, { client }) => {
+  POST: async (request, _params, { limits }) => {
     const { label } = parseBody(issueKeyBodySchema, await readJsonBody(request), () => "bad_json");
     const issued = await issueApiKey({ label });
     await recordAdminAction({
       action: "key_issued",
-      client,
+      client: limits.clientId,
       subject: issued.prefix,
       details: { id: issued.id, label: issued.label },
     });
     return jsonResponse(toIssuedKeyResponse(issued), { status: 201 });
-  }),
+  },
 });

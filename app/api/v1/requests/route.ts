@@ -3,7 +3,6 @@ import { publicBaseUrl } from "@/lib/http/public-url";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateCreate } from "@/lib/keys/authenticate-create";
 import { createRequest } from "@/lib/requests/create-request";
 import { createRequestErrorCode } from "@/lib/requests/create-request-error-code";
 import { requestApiUrl, toCreatedRequestResponse } from "@/lib/requests/request-response";
@@ -11,8 +10,7 @@ import { createRequestBodySchema } from "@/lib/requests/request-schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/requests", {
   // POST /api/v1/requests: create a request for a secret
-  POST: async (request, _params, limits) => {
-    const apiKey = await authenticateCreate({ request, limits });
+  POST: async (request, _params, { apiKey }) => {
     const body = parseBody(createRequestBodySchema, await readJsonBody(request), createRequestErrorCode);
     const created = await createRequest({ body, apiKey });
     const baseUrl = publicBaseUrl(request);

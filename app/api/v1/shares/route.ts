@@ -4,8 +4,6 @@ import { publicBaseUrl } from "@/lib/http/public-url";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateCreate } from "@/lib/keys/authenticate-create";
-import { authenticateRequest, requireApiKey } from "@/lib/keys/authenticate-request";
 import { createNote } from "@/lib/notes/create-note";
 import { listKeyNotes } from "@/lib/notes/list-key-notes";
 import { noteMetaUrl, toCreatedNoteResponse, toKeyNotesResponse } from "@/lib/notes/note-response";
@@ -13,16 +11,14 @@ import { createNoteBodySchema, createNoteErrorCode } from "@/lib/notes/note-sche
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares", {
   // GET /api/v1/shares: the key's notes, newest first
-  GET: async (request) => {
-    const apiKey = requireApiKey(await authenticateRequest(request.headers));
+  GET: async (request, _params, { apiKey }) => {
     const { notes, nextCursor } = await listKeyNotes(apiKey, new URL(request.url).searchParams);
     return jsonResponse(toKeyNotesResponse(notes, nextCursor, publicBaseUrl(request)), {
       headers: { "cache-control": "no-store" },
     });
   },
   // POST /api/v1/shares: create a note
-  POST: async (request, _params, limits) => {
-    const apiKey = await authenticateCreate({ request, limits });
+  POST: async (request, _params, { apiKey, limits }) => {
     const json = await readJsonBody(request);
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;

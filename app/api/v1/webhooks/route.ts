@@ -2,20 +2,14 @@ import { parseBody } from "@/lib/http/parse-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest, requireApiKey } from "@/lib/keys/authenticate-request";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { createWebhookBodySchema } from "@/lib/webhooks/webhook-schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/webhooks", {
   // GET /api/v1/webhooks: the key's webhooks
-  GET: async (request) => {
-    const apiKey = requireApiKey(await authenticateRequest(request.headers));
-    return jsonResponse({ webhooks: await listWebhooks(apiKey) });
-  },
+  GET: async (_request, _params, { apiKey }) => jsonResponse({ webhooks: await listWebhooks(apiKey) }),
   // POST /api/v1/webhooks: add one; its signing secret is in this answer only
-  POST: async (request, _params, limits) => {
-    const apiKey = requireApiKey(await authenticateRequest(request.headers));
-    await limits.charge("createPerKey", `key:${apiKey.id}`);
+  POST: async (request, _params, { apiKey }) => {
     const body = parseBody(createWebhookBodySchema, await readJsonBody(request), () => "bad_webhook");
     return jsonResponse(await createWebhook(apiKey, body), { status: 201 });
   },

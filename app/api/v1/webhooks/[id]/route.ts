@@ -1,12 +1,10 @@
 import { ApiAnswer } from "@/lib/http/api-answer";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest, requireApiKey } from "@/lib/keys/authenticate-request";
 import { deleteWebhook } from "@/lib/webhooks/manage-webhooks";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/webhooks/[id]", {
   // DELETE /api/v1/webhooks/<id>: remove one of the key's webhooks
-  DELETE: async (request, { id }) => {
-    const apiKey = requireApiKey(await authenticateRequest(request.headers));
+  DELETE: async (_request, { id }, { apiKey }) => {
     await deleteWebhook(apiKey, id);
     return new ApiAnswer(null, { status: 204 });
   },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { adminHandler } from "@/lib/admin/admin-handler";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { ApiError } from "@/lib/http/api-error";
 import { jsonResponse } from "@/lib/http/respond";
@@ -10,16 +9,16 @@ const noSuchKey = () => new ApiError("not_found", "No such key.");
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/keys/[id]/revoke", {
   // POST /admin/api/keys/<id>/revoke: revoke a key; the next request that presents it is refused
-  POST: adminHandler({ session: true }, async (_request, { params, client }) => {
+  POST: async (_request, params, { limits }) => {
     if (!z.uuid().safeParse(params.id).success) throw noSuchKey();
     const revoked = await revokeApiKey({ keyOrId: params.id });
     if (!revoked) throw noSuchKey();
     await recordAdminAction({
       action: "key_revoked",
-      client,
+      client: limits.clientId,
       subject: revoked.prefix,
       details: { id: revoked.id, label: revoked.label },
     });
     return jsonResponse({ id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null });
-  }),
+  },
 });

@@ -1,4 +1,3 @@
-import { adminHandler } from "@/lib/admin/admin-handler";
 import { toReviewResponse } from "@/lib/admin/admin-responses";
 import { recordAdminAction } from "@/lib/admin/record-admin-action";
 import { reviewNote } from "@/lib/admin/review-note";
@@ -9,15 +8,15 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/admin/api/notes/[id]/review",
   {
     // POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
-    POST: adminHandler({ session: true }, async (_request, { params, client }) => {
+    POST: async (_request, params, { limits }) => {
       const note = await reviewNote({ id: params.id });
       await recordAdminAction({
         action: "note_reviewed",
-        client,
+        client: limits.clientId,
         subject: note.id,
         details: { page_count: note.pages.length },
       });
       return jsonResponse(toReviewResponse(note));
-    }),
+    },
   },
 );

@@ -6,7 +6,6 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 import { readerOf } from "@/lib/notes/reader";
 import { answerRequest } from "@/lib/requests/answer-request";
 import { listAnswers } from "@/lib/requests/manage-answers";
-import { authorizeOwner } from "@/lib/requests/request-owner";
 import { toAnsweredResponse, toAnswerListResponse } from "@/lib/requests/request-response";
 import { answerRequestBodySchema } from "@/lib/requests/request-schemas";
 
@@ -14,16 +13,13 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/api/v1/requests/[id]/answers",
   {
     // GET /api/v1/requests/<id>/answers: the requester lists the answers
-    GET: async (request, { id }, limits) => {
-      await limits.charge("read", limits.clientId);
-      const owned = await authorizeOwner(id, request.headers);
+    GET: async (_request, _params, { owned }) => {
       return jsonResponse(toAnswerListResponse(owned, await listAnswers(owned)), {
         headers: { "cache-control": "no-store" },
       });
     },
     // POST /api/v1/requests/<id>/answers: a responder sends a sealed answer
-    POST: async (request, { id }, limits) => {
-      await limits.charge("create", limits.clientId);
+    POST: async (request, { id }, { limits }) => {
       const body = parseBody(answerRequestBodySchema, await readJsonBody(request), (path) =>
         path[0] === "files" ? "bad_files" : "bad_envelope",
       );

@@ -1,14 +1,11 @@
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { getNoteEvents } from "@/lib/notes/note-events";
 import { toNoteEventsResponse } from "@/lib/notes/note-response";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/events", {
   // GET /api/v1/shares/<id>/events: the note's access log, for its owner only
-  GET: async (request, { id }, limits) => {
-    await limits.charge("read", limits.clientId);
-    const apiKey = await authenticateRequest(request.headers);
+  GET: async (request, { id }, { apiKey }) => {
     const events = await getNoteEvents({ id, apiKey, deleteToken: request.headers.get("x-delete-token") });
     return jsonResponse(toNoteEventsResponse(id, events), { headers: { "cache-control": "no-store" } });
   },

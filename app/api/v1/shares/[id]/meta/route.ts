@@ -1,14 +1,11 @@
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/meta", {
   // GET /api/v1/shares/<id>/meta: a note's metadata, without counting a view
-  GET: async (request, { id }, limits) => {
-    await limits.charge("read", limits.clientId);
-    await authenticateRequest(request.headers);
+  GET: async (_request, { id }) => {
     const meta = await getNoteMeta({ id });
     return jsonResponse(toNoteMetaResponse(meta), { headers: { "cache-control": "no-store" } });
   },

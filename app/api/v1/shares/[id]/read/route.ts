@@ -2,7 +2,6 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
-import { authenticateRequest } from "@/lib/keys/authenticate-request";
 import { parseBody } from "@/lib/http/parse-body";
 import { idempotencyKeyOf } from "@/lib/idempotency/idempotency-key";
 import { readNote } from "@/lib/notes/read-note";
@@ -12,9 +11,7 @@ import { readNoteBodySchema } from "@/lib/notes/note-schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/read", {
   // POST /api/v1/shares/<id>/read: read a note, counting one view
-  POST: async (request, { id }, limits) => {
-    await limits.charge("read", limits.clientId);
-    await authenticateRequest(request.headers);
+  POST: async (request, { id }, { limits }) => {
     const body = parseBody(
       readNoteBodySchema,
       await readJsonBody(request, { emptyAsObject: true }),

@@ -13,9 +13,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/api/v1/shares/[id]/files/[index]",
   {
     // GET /api/v1/shares/<id>/files/<index>: download with ?grant=, or the upload's progress
-    GET: async (request, { id, index }, limits) => {
-      const grant = new URL(request.url).searchParams.get("grant");
-      if (grant === null) {
+    GET: async (request, { id, index }, { uploadProgress }) => {
+      if (uploadProgress) {
         const status = await uploadStatus({
           owner: { note: id },
           index,
@@ -25,7 +24,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
           headers: { "cache-control": "no-store", "upload-offset": String(status.received) },
         });
       }
-      await limits.charge("read", limits.clientId);
+      const grant = new URL(request.url).searchParams.get("grant") ?? "";
       const file = await downloadFile({ id, index, grant });
       return new ApiAnswer(file.body, {
         headers: {

@@ -6,8 +6,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/api/v1/shares/[id]/files/[index]/chunks/[chunk]",
   {
     // PUT /api/v1/shares/<id>/files/<index>/chunks/<chunk>: upload one chunk
-    PUT: async (request, { id, index, chunk }, limits) => {
-      await limits.charge("upload", limits.clientId);
+    PUT: async (request, { id, index, chunk }) => {
       const stored = await uploadChunk({
         owner: { note: id },
         index: parseIndex(index),

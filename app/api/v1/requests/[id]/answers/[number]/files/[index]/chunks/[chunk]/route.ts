@@ -7,8 +7,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/api/v1/requests/[id]/answers/[number]/files/[index]/chunks/[chunk]",
   {
     // PUT /api/v1/requests/<id>/answers/<n>/files/<index>/chunks/<chunk>: the responder uploads a chunk
-    PUT: async (request, { id, number, index, chunk }, limits) => {
-      await limits.charge("upload", limits.clientId);
+    PUT: async (request, { id, number, index, chunk }) => {
       const stored = await uploadChunk({
         owner: { request: id, answer: answerNumberOf(number) },
         index: parseIndex(index),

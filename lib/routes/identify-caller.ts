@@ -1,0 +1,103 @@
+import "server-only";
+import { adminEnabled, currentAdminSession } from "../admin/admin-access";
+import { isSameSiteRequest } from "../admin/same-site";
+import { authorizeCronRequest } from "../cron/authorize-cron-request";
+import { env } from "../env";
+import { ApiError } from "../http/api-error";
+import type { ApiRequest } from "../http/api-request";
+import { authenticateRequest, type ApiKeyIdentity } from "../keys/authenticate-request";
+import type { RequestLimits } from "../rate-limit/request-limits";
+import type { OpenedRequest } from "../requests/get-request";
+import { authorizeOwner } from "../requests/request-owner";
+import type { CallerKind, RouteAccess } from "./route-access";
+
+/** Who is calling, as the route's declaration asked: what its handler is given beside the params. */
+export type Caller = {
+  readonly limits: RequestLimits;
+  /** The key presented and verified (auth api-key…); null when none was presented. */
+  readonly apiKey: ApiKeyIdentity | null;
+  /** The request whose owner proof was shown (auth owner-proof). */
+  readonly owned: OpenedRequest | null;
+  /** The GET asks for an upload's progress (see RouteAccess.progressWithout). */
+  readonly uploadProgress: boolean;
+};
+
+type Ensured<O> = O extends { readonly auth: "api-key-required" }
+  ? Caller & { readonly apiKey: ApiKeyIdentity }
+  : O extends { readonly auth: "owner-proof" }
+    ? Caller & { readonly owned: OpenedRequest }
+    : Caller;
+
+/** The Caller a handler of a method declared as `O` is given, narrowed to what its auth ensures. */
+export type CallerFor<O> = O extends { readonly progressWithout: object }
+  ? (Caller & { readonly uploadProgress: true }) | (Ensured<O> & { readonly uploadProgress: false })
+  : Ensured<O>;
+
+const keyKinds = new Set<CallerKind | undefined>(["api-key", "api-key-required", "api-key-or-delete-token"]);
+
+async function enforceAdmin(request: ApiRequest, auth: CallerKind | undefined): Promise<void> {
+  if (auth !== "admin" && auth !== "admin-session") return;
+  if (!adminEnabled()) throw new ApiError("not_found", "Not found.");
+  if (!isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })) {
+    throw new ApiError("cross_site_request", "Admin actions are only accepted from this site's own pages.");
+  }
+  if (auth === "admin-session" && !(await currentAdminSession())) {
+    throw new ApiError("admin_session_required", "Sign in on the admin page first.");
+  }
+}
+
+/** The key, verified; a bad key on a create is charged to the address before it is refused. */
+async function verifiedKey(request: ApiRequest, access: RouteAccess, limits: RequestLimits) {
+  if (!keyKinds.has(access.auth)) return null;
+  if (access.limit !== "create") return authenticateRequest(request.headers);
+  return authenticateRequest(request.headers).catch(async (error: unknown) => {
+    await limits.charge("create", limits.clientId);
+    throw error;
+  });
+}
+
+function requireKey(access: RouteAccess, apiKey: ApiKeyIdentity | null): void {
+  if (apiKey || access.auth !== "api-key-required") return;
+  if (access.limit === "create") {
+    throw new ApiError(
+      "bad_api_key",
+      "This server needs an API key to create notes: send it as X-API-Key or Authorization: Bearer.",
+    );
+  }
+  throw new ApiError("api_key_required", "This route needs an API key (X-API-Key).");
+}
+
+function asksForProgress(request: ApiRequest, access: RouteAccess): boolean {
+  const credential = access.progressWithout;
+  if (!credential) return false;
+  if ("query" in credential) return !new URL(request.url).searchParams.has(credential.query);
+  return !request.headers.has(credential.header);
+}
+
+/**
+ * Enforces a method's declared access, in this order: the admin page's own checks; a limit charged
+ * to the address (read, upload, admin sign-in); the key; the cron secret; a create's limit; a
+ * required key (checked after a create's charge, so refusing it is limited too); the owner proof.
+ */
+export async function identifyCaller(
+  request: ApiRequest,
+  params: unknown,
+  access: RouteAccess,
+  limits: RequestLimits,
+): Promise<Caller> {
+  const uploadProgress = asksForProgress(request, access);
+  if (uploadProgress) return { limits, apiKey: null, owned: null, uploadProgress };
+  await enforceAdmin(request, access.auth);
+  const { limit, auth } = access;
+  if (limit === "read" || limit === "upload") await limits.charge(limit, limits.clientId);
+  if (limit === "admin-sign-in") await limits.charge("adminSignIn", limits.clientId);
+  if (auth === "cron-secret") authorizeCronRequest(request.headers);
+  const apiKey = await verifiedKey(request, access, limits);
+  const perKey = (key: ApiKeyIdentity) => limits.charge("createPerKey", `key:${key.id}`);
+  if (limit === "create") await (apiKey ? perKey(apiKey) : limits.charge("create", limits.clientId));
+  requireKey(access, apiKey);
+  if (limit === "create-per-key" && apiKey) await perKey(apiKey);
+  const owned =
+    auth === "owner-proof" ? await authorizeOwner((params as { id: string }).id, request.headers) : null;
+  return { limits, apiKey, owned, uploadProgress };
+}
