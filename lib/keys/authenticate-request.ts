@@ -1,10 +1,11 @@
 import type { HeaderLookup } from "../http/api-request";
 import "server-only";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import { bearerToken } from "../http/bearer-token";
 import { secretMatchesHash } from "../crypto/secret-hash";
 import { isWellFormedApiKey, publicPrefix } from "./api-key-format";
+import { keyByPrefixSql, touchKeySql } from "./api-key-sql";
 
 export type ApiKeyIdentity = { id: string };
 
@@ -27,18 +28,15 @@ export async function authenticateRequest(headers: HeaderLookup): Promise<ApiKey
   if (key === null) return null;
   if (!isWellFormedApiKey(key)) throw badKey();
 
-  const prisma = await getPrisma();
-  const record = await prisma.apiKey.findUnique({
-    where: { prefix: publicPrefix(key) },
-    select: { id: true, keyHash: true, revokedAt: true, lastUsedAt: true },
-  });
+  type Stored = { id: string; keyHash: string; revokedAt: Date | null; lastUsedAt: Date | null };
+  const [record] = await queryRows<Stored>(keyByPrefixSql(publicPrefix(key)));
   // Compare hashes, not keys, in constant time: a lookup that fails must not tell how close it was.
   const matches = secretMatchesHash(key, record?.keyHash ?? null);
   if (!record || !matches || record.revokedAt) throw badKey();
 
   const now = Date.now();
   if (!record.lastUsedAt || now - record.lastUsedAt.getTime() > lastUsedResolutionMs) {
-    await prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date(now) } });
+    await queryRows(touchKeySql(record.id));
   }
   return { id: record.id };
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { getPrisma } from "../db";
-import { Prisma } from "../generated/prisma/client";
+import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import { describeError } from "../process/describe-error";
 import { generateApiKey, hashApiKey, publicPrefix } from "./api-key-format";
+import { insertKeySql, type ApiKeyRow } from "./api-key-sql";
 
 const attempts = 3;
 
@@ -18,18 +18,17 @@ export async function issueApiKey(options: {
   const { generateKey = generateApiKey } = options;
   const label = options.label.trim();
   if (!label) throw new Error("A key needs a label.");
-  const prisma = await getPrisma();
   for (let attempt = 0; attempt < attempts; attempt++) {
     const key = generateKey();
     try {
-      const record = await prisma.apiKey.create({
-        data: { label, prefix: publicPrefix(key), keyHash: hashApiKey(key) },
-        select: { id: true, label: true, prefix: true, createdAt: true },
-      });
-      return { ...record, key };
+      const [record] = await queryRows<ApiKeyRow>(
+        insertKeySql({ label, prefix: publicPrefix(key), keyHash: hashApiKey(key) }),
+      );
+      if (!record) break;
+      return { id: record.id, label: record.label, prefix: record.prefix, createdAt: record.createdAt, key };
     } catch (error) {
       // A prefix collision (47 random bits) is retried; anything else is a storage failure.
-      const collided = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+      const collided = (error as { code?: unknown }).code === "23505";
       if (!collided) {
         console.error(`Could not store a new API key: ${describeError(error)}`);
         break;

@@ -1,35 +1,27 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDatabase, getPrisma } from "../db";
+import { closeDatabase, queryRows } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { issueApiKey } from "./issue-api-key";
 import { listApiKeys } from "./list-api-keys";
 import { revokeApiKey } from "./revoke-api-key";
 
 afterAll(closeDatabase);
 
-const note = (id: string, apiKeyId: string, state: { expiresAt?: Date | null; burnedAt?: Date | null }) => ({
-  id,
-  apiKeyId,
-  contentType: "markdown" as const,
-  pageCount: 1,
-  multiPage: false,
-  sizeBytes: 1,
-  expiresAt: null,
-  ...state,
-});
+/** A bare note row of the key's (shares is our SQL's table: docs/development.md). */
+const note = (id: string, apiKeyId: string, state: { expiresAt?: Date; burnedAt?: Date }) =>
+  queryRows(Prisma.sql`
+    INSERT INTO shares (id, api_key_id, content_type, page_count, multi_page, size_bytes, expires_at, burned_at)
+    VALUES (${id}, ${apiKeyId}::uuid, 'markdown', 1, false, 1, ${state.expiresAt ?? null}::timestamptz,
+            ${state.burnedAt ?? null}::timestamptz)`);
 
 describe("listApiKeys", () => {
   it("counts a key's active notes: neither expired nor burned", async () => {
     const key = await issueApiKey({ label: "counted" });
     const tag = key.id.slice(0, 6);
-    const prisma = await getPrisma();
-    await prisma.note.createMany({
-      data: [
-        note(`live1${tag}`.slice(0, 10), key.id, {}),
-        note(`live2${tag}`.slice(0, 10), key.id, { expiresAt: new Date(Date.now() + 60_000) }),
-        note(`gone1${tag}`.slice(0, 10), key.id, { expiresAt: new Date(Date.now() - 1000) }),
-        note(`gone2${tag}`.slice(0, 10), key.id, { burnedAt: new Date() }),
-      ],
-    });
+    await note(`live1${tag}`.slice(0, 10), key.id, {});
+    await note(`live2${tag}`.slice(0, 10), key.id, { expiresAt: new Date(Date.now() + 60_000) });
+    await note(`gone1${tag}`.slice(0, 10), key.id, { expiresAt: new Date(Date.now() - 1000) });
+    await note(`gone2${tag}`.slice(0, 10), key.id, { burnedAt: new Date() });
     const listed = (await listApiKeys()).find((entry) => entry.id === key.id);
     expect(listed).toMatchObject({ label: "counted", prefix: key.prefix, activeNotes: 2, revokedAt: null });
     expect(Object.keys(listed ?? {})).not.toContain("keyHash");

@@ -1,40 +1,30 @@
 import "server-only";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
+import { webhooksForAdminSql, type AdminWebhookRow } from "./webhook-sql";
 
 /** Failed attempts shown per webhook on the admin page. */
 const failuresShown = 3;
+
+type JsonDates<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
 
 /**
  * Every webhook with its key's label, how many deliveries are pending and given up, and its latest
  * failed attempts (what went wrong, never a payload), for the admin page. Never a secret.
  */
-export async function listWebhooksForAdmin() {
-  const prisma = await getPrisma();
-  const webhooks = await prisma.webhook.findMany({
-    orderBy: [{ apiKey: { label: "asc" } }, { createdAt: "asc" }],
-    select: {
-      id: true,
-      url: true,
-      events: true,
-      apiKey: { select: { label: true, prefix: true } },
-      deliveries: {
-        where: { lastError: { not: null } },
-        orderBy: { createdAt: "desc" },
-        take: failuresShown,
-        select: { id: true, event: true, attempts: true, lastError: true, failedAt: true, createdAt: true },
-      },
-      _count: { select: { deliveries: { where: { failedAt: { not: null } } } } },
-    },
-  });
-  const pending = await prisma.webhookDelivery.groupBy({
-    by: ["webhookId"],
-    where: { nextAttemptAt: { not: null } },
-    _count: { _all: true },
-  });
-  const pendingOf = new Map(pending.map((row) => [row.webhookId, row._count._all]));
-  return webhooks.map(({ _count, ...webhook }) => ({
-    ...webhook,
-    givenUp: _count.deliveries,
-    pending: pendingOf.get(webhook.id) ?? 0,
+export async function listWebhooksForAdmin(): Promise<AdminWebhookRow[]> {
+  type Row = Omit<AdminWebhookRow, "deliveries"> & {
+    deliveries: JsonDates<AdminWebhookRow["deliveries"][number]>[];
+  };
+  const rows = await queryRows<Row>(webhooksForAdminSql(failuresShown));
+  // The failures come as JSON, their times as text.
+  return rows.map((row) => ({
+    ...row,
+    deliveries: row.deliveries.map((delivery) => ({
+      ...delivery,
+      createdAt: new Date(delivery.createdAt),
+      failedAt: delivery.failedAt === null ? null : new Date(delivery.failedAt),
+    })),
   }));
 }

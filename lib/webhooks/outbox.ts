@@ -1,12 +1,18 @@
 import "server-only";
 import { SealError } from "../crypto/seal";
-import { getPrisma, queryRows } from "../db";
+import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { openRecipientLabel } from "../notes/recipient-sealing";
 import { writeLogLine } from "../process/log-line";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
-import { claimDeliveriesSql, type ClaimedDelivery } from "./outbox-sql";
+import {
+  claimDeliveriesSql,
+  deliveredSql,
+  failedSql,
+  purgeDeliveriesSql,
+  type ClaimedDelivery,
+} from "./outbox-sql";
 import { openWebhookSecret } from "./webhook-secret";
 
 // Delivers the outbox (webhook_deliveries), which each run first fills from the access log
@@ -73,18 +79,12 @@ async function attempt(delivery: ClaimedDelivery): Promise<void> {
           allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
         })
       : { delivered: false as const, error: `${unopened} opens with none of the configured keys` };
-  const prisma = await getPrisma();
-  const where = { id: delivery.id };
   if (result.delivered) {
-    await prisma.webhookDelivery.update({ where, data: { deliveredAt: new Date(), nextAttemptAt: null } });
+    await queryRows(deliveredSql(delivery.id));
     return;
   }
   const giveUp = delivery.attempts >= maxAttempts;
-  const nextAttemptAt = giveUp ? null : new Date(Date.now() + retryDelayMs(delivery.attempts));
-  await prisma.webhookDelivery.update({
-    where,
-    data: { nextAttemptAt, lastError: result.error, ...(giveUp && { failedAt: new Date() }) },
-  });
+  await queryRows(failedSql(delivery.id, result.error, giveUp ? null : retryDelayMs(delivery.attempts)));
   if (giveUp) {
     writeLogLine({
       level: "warn",
@@ -122,10 +122,6 @@ export async function deliverDueWebhooks(signal?: AbortSignal): Promise<number> 
 
 /** Forgets deliveries delivered or given up more than a week ago (cleanup). */
 export async function purgeOldDeliveries(): Promise<number> {
-  const before = new Date(Date.now() - keepDoneDays * 86_400_000);
-  const prisma = await getPrisma();
-  const { count } = await prisma.webhookDelivery.deleteMany({
-    where: { OR: [{ deliveredAt: { lt: before } }, { failedAt: { lt: before } }] },
-  });
-  return count;
+  const [row] = await queryRows<{ purged: number }>(purgeDeliveriesSql(keepDoneDays));
+  return row?.purged ?? 0;
 }

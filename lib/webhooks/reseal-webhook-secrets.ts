@@ -1,9 +1,10 @@
 import "server-only";
 import { resealInBatches, type ResealCount } from "../crypto/reseal-in-batches";
 import { sealedByPrefix } from "../crypto/seal";
-import { getPrisma } from "../db";
+import { queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { openWebhookSecret, sealWebhookSecret } from "./webhook-secret";
+import { resealSecretSql, secretsSealedWithSql, secretsToResealSql } from "./webhook-sql";
 
 /**
  * Re-seals, in batches, every webhook secret sealed by an older key or stored before sealing, with
@@ -13,16 +14,12 @@ import { openWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 export async function resealWebhookSecrets(batchSize = 200): Promise<ResealCount> {
   const keys = sealingKeys();
   const [sealing] = keys;
-  const prisma = await getPrisma();
   return resealInBatches({
     start: "00000000-0000-0000-0000-000000000000",
     next: (after) =>
-      prisma.webhook.findMany({
-        where: { id: { gt: after }, NOT: { secret: { startsWith: sealedByPrefix(sealing.id) } } },
-        select: { id: true, secret: true },
-        orderBy: { id: "asc" },
-        take: batchSize,
-      }),
+      queryRows<{ id: string; secret: string }>(
+        secretsToResealSql(after, sealedByPrefix(sealing.id), batchSize),
+      ),
     cursorOf: (hook) => hook.id,
     reseal: ({ id, secret }) => ({
       id,
@@ -32,7 +29,7 @@ export async function resealWebhookSecrets(batchSize = 200): Promise<ResealCount
     write: async (hooks) => {
       let written = 0;
       for (const { id, was, secret } of hooks) {
-        written += (await prisma.webhook.updateMany({ where: { id, secret: was }, data: { secret } })).count;
+        written += (await queryRows(resealSecretSql(id, was, secret))).length;
       }
       return written;
     },
@@ -41,6 +38,6 @@ export async function resealWebhookSecrets(batchSize = 200): Promise<ResealCount
 
 /** Whether any webhook secret is still sealed with the key. */
 export async function webhookSecretsSealedBy(keyId: string): Promise<boolean> {
-  const prisma = await getPrisma();
-  return (await prisma.webhook.count({ where: { secret: { startsWith: sealedByPrefix(keyId) } } })) > 0;
+  const [row] = await queryRows<{ sealed: boolean }>(secretsSealedWithSql(sealedByPrefix(keyId)));
+  return row?.sealed === true;
 }

@@ -1,0 +1,85 @@
+import { Prisma } from "../generated/prisma/client";
+
+// The statements on webhooks, beside the outbox's (outbox-sql.ts, fan-out-sql.ts): the table
+// belongs to our SQL (docs/development.md's database rule), as the outbox's statements join it.
+
+export type WebhookRow = { id: string; url: string; events: string[]; createdAt: Date };
+
+const columns = Prisma.sql`id, url, events, created_at AS "createdAt"`;
+
+/**
+ * Adds a webhook unless the key has `max` already; no row when it has. (Two adds at once may both
+ * pass the count: the limit is a bound on abuse, not an invariant.)
+ */
+export function insertWebhookSql(
+  hook: { id: string; apiKeyId: string; url: string; events: string[]; secret: string },
+  max: number,
+) {
+  return Prisma.sql`
+    INSERT INTO webhooks (id, api_key_id, url, events, secret)
+    SELECT ${hook.id}::uuid, ${hook.apiKeyId}::uuid, ${hook.url}, ${hook.events}::text[], ${hook.secret}
+    WHERE (SELECT count(*) FROM webhooks WHERE api_key_id = ${hook.apiKeyId}::uuid) < ${max}::int
+    RETURNING ${columns}`;
+}
+
+export function keyWebhooksSql(apiKeyId: string) {
+  return Prisma.sql`SELECT ${columns} FROM webhooks WHERE api_key_id = ${apiKeyId}::uuid ORDER BY created_at`;
+}
+
+/** Deletes the key's webhook `id` (its deliveries go with it); a row when there was one. */
+export function deleteWebhookSql(apiKeyId: string, id: string) {
+  return Prisma.sql`DELETE FROM webhooks WHERE id = ${id}::uuid AND api_key_id = ${apiKeyId}::uuid RETURNING id`;
+}
+
+/** The next `batchSize` webhooks after `afterId` whose secret is not sealed with `prefix`. */
+export function secretsToResealSql(afterId: string, prefix: string, batchSize: number) {
+  return Prisma.sql`
+    SELECT id, secret FROM webhooks WHERE id > ${afterId}::uuid AND NOT starts_with(secret, ${prefix})
+    ORDER BY id LIMIT ${batchSize}::int`;
+}
+
+/** Writes a re-sealed secret if it is still `was`; a row when written. */
+export function resealSecretSql(id: string, was: string, secret: string) {
+  return Prisma.sql`UPDATE webhooks SET secret = ${secret} WHERE id = ${id}::uuid AND secret = ${was} RETURNING id`;
+}
+
+export function secretsSealedWithSql(prefix: string) {
+  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM webhooks WHERE starts_with(secret, ${prefix})) AS sealed`;
+}
+
+export type AdminWebhookRow = {
+  id: string;
+  url: string;
+  events: string[];
+  apiKey: { label: string; prefix: string };
+  deliveries: {
+    id: string;
+    event: string;
+    attempts: number;
+    lastError: string | null;
+    failedAt: Date | null;
+    createdAt: Date;
+  }[];
+  givenUp: number;
+  pending: number;
+};
+
+/**
+ * Every webhook with its key's label, its deliveries given up and pending, and its latest `failures`
+ * failed attempts (what went wrong, never a payload); never a secret.
+ */
+export function webhooksForAdminSql(failures: number) {
+  return Prisma.sql`
+    SELECT w.id, w.url, w.events, json_build_object('label', k.label, 'prefix', k.prefix) AS "apiKey",
+      (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.failed_at IS NOT NULL)
+        AS "givenUp",
+      (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL)
+        AS pending,
+      coalesce((SELECT json_agg(json_build_object('id', f.id, 'event', f.event, 'attempts', f.attempts,
+                  'lastError', f.last_error, 'failedAt', f.failed_at, 'createdAt', f.created_at)
+                  ORDER BY f.created_at DESC)
+                FROM (SELECT * FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.last_error IS NOT NULL
+                      ORDER BY d.created_at DESC LIMIT ${failures}::int) f), '[]') AS deliveries
+    FROM webhooks w JOIN api_keys k ON k.id = w.api_key_id
+    ORDER BY k.label, w.created_at`;
+}
