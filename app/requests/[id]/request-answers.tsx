@@ -33,11 +33,18 @@ async function filesOf(
   );
 }
 
+type Props = {
+  request: RequestResponse;
+  privateKey: string;
+  /** this browser keeps the request's key: the view offers to forget it */
+  remembered: boolean;
+};
+
 /**
  * The requester's view: the private key is checked against the request's public key before
  * anything is fetched, then the answers are listed, and each opens here, in the browser.
  */
-export function RequestAnswers({ request, privateKey }: { request: RequestResponse; privateKey: string }) {
+export function RequestAnswers({ request, privateKey, remembered }: Props) {
   const t = useTranslations("requests");
   const locale = useLocale();
   const failureMessage = useFailureMessage();
@@ -167,9 +174,11 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
         <button type="button" className="button ghost" onClick={removeRequest}>
           {t("deleteRequest")}
         </button>
-        <button type="button" className="button ghost" onClick={() => forgetKey(request.id)}>
-          {t("forget")}
-        </button>
+        {remembered && (
+          <button type="button" className="button ghost" onClick={() => forgetKey(request.id)}>
+            {t("forget")}
+          </button>
+        )}
       </div>
     </section>
   );

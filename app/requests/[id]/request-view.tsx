@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { FileLimits } from "@/lib/browser/check-files";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
-import { rememberedKey } from "../remembered-key";
+import { useRememberedKey } from "../remembered-key";
 import { AnswerForm } from "./answer-form";
 import { RequestAnswers } from "./request-answers";
 
@@ -13,11 +13,6 @@ const fragmentOf = () => window.location.hash.slice(1);
 function subscribeToFragment(onChange: () => void) {
   window.addEventListener("hashchange", onChange);
   return () => window.removeEventListener("hashchange", onChange);
-}
-
-function subscribeToStorage(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  return () => window.removeEventListener("storage", onChange);
 }
 
 /**
@@ -29,11 +24,7 @@ export function RequestView({ request, fileLimits }: { request: RequestResponse;
   const locale = useLocale();
   // The fragment is only known in the browser: the first render (the server's) shows neither view.
   const fragment = useSyncExternalStore(subscribeToFragment, fragmentOf, () => null);
-  const remembered = useSyncExternalStore(
-    subscribeToStorage,
-    () => rememberedKey(request.id),
-    () => null,
-  );
+  const remembered = useRememberedKey(request.id);
 
   return (
     <>
@@ -43,7 +34,7 @@ export function RequestView({ request, fileLimits }: { request: RequestResponse;
         {t("expires", { at: new Date(request.expires_at * 1000).toLocaleString(locale) })}
       </p>
       {fragment ? (
-        <RequestAnswers request={request} privateKey={fragment} />
+        <RequestAnswers request={request} privateKey={fragment} remembered={remembered !== null} />
       ) : fragment === "" ? (
         <>
           {remembered && (
