@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import type { NoteFile } from "@/lib/browser/file-download";
 import { fileKey } from "@/lib/crypto/file-envelope";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { RequestEnvelopeError, openAnswer, openRequestKey } from "@/lib/crypto/request-envelope";
@@ -55,7 +56,7 @@ export function RequestAnswers({ request, privateKey, remembered }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const base = `/api/v1/requests/${request.id}`;
-  const at = (seconds: number) => new Date(seconds * 1000).toLocaleString(locale);
+  const at = (seconds: number) => formatDateTime(seconds, locale);
 
   useEffect(() => {
     // Without WebCrypto the key cannot even be checked: nothing is fetched, no answer marked read.
@@ -120,7 +121,7 @@ export function RequestAnswers({ request, privateKey, remembered }: Props) {
   if (!available) return <RequestsUnavailable page="open" />;
   if (deleted)
     return (
-      <p role="status" className="banner">
+      <p role="status" className="banner ok">
         {t("deletedRequest")}
       </p>
     );

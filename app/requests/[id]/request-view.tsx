@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { FileLimits } from "@/lib/browser/check-files";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
 import { useRememberedKey } from "../remembered-key";
 import { AnswerForm } from "./answer-form";
@@ -27,24 +28,22 @@ export function RequestView({ request, fileLimits }: { request: RequestResponse;
   const remembered = useRememberedKey(request.id);
 
   return (
-    <>
+    <div className="request-page">
       <h1>{request.title}</h1>
       {request.instructions && <p className="request-instructions">{request.instructions}</p>}
-      <p className="hint">
-        {t("expires", { at: new Date(request.expires_at * 1000).toLocaleString(locale) })}
-      </p>
+      <p className="hint">{t("expires", { at: formatDateTime(request.expires_at, locale) })}</p>
       {fragment ? (
         <RequestAnswers request={request} privateKey={fragment} remembered={remembered !== null} />
       ) : fragment === "" ? (
         <>
           {remembered && (
-            <p className="banner">
+            <p className="banner ok">
               {t("remembered")} <a href={`#${remembered}`}>{t("openPrivate")}</a>
             </p>
           )}
           <AnswerForm request={request} fileLimits={fileLimits} />
         </>
       ) : null}
-    </>
+    </div>
   );
 }
