@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { copyText } from "@/lib/browser/copy-text";
+import "./copy-field.css";
 
 type Props = { id: string; label: string; value: string; copyLabel: string; focusOnMount?: boolean };
 

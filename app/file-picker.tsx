@@ -48,12 +48,17 @@ export function FilePicker({ files, limits, errors, onChange }: Props) {
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        <label htmlFor="files">{t("choose")}</label>
+        <label htmlFor="files" className="button ghost">
+          {t("choose")}
+        </label>
+        {/* The list below holds the choice: the browser's own button, with its "No file chosen" and
+            its own colours, stays for the keyboard and screen readers; its label is what is seen. */}
         <input
           id="files"
           type="file"
+          className="sr-only"
           multiple
-          // The list below holds the choice: the input is emptied so the same file can be added again.
+          // Emptied, so that the same file can be added again.
           onChange={(event) => {
             add(event.target.files);
             event.target.value = "";

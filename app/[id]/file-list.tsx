@@ -122,7 +122,7 @@ export function FileList({ files, grantHint = true }: { files: NoteFile[]; grant
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{t("heading", { count: files.length })}</h2>
-      {grantHint && <p className="hint">{t("grantHint")}</p>}
+      {grantHint && <p className="hint">{t("grantHint", { count: files.length })}</p>}
       <ul className="file-rows">
         {files.map((file) => (
           <FileRow key={file.index} file={file} />

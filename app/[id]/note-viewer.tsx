@@ -36,6 +36,8 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   const passwordRef = useRef<HTMLInputElement>(null);
   const startedRef = useRef(false);
   const t = useTranslations("viewer");
+  // The revealed note keeps this heading: the page does not change its name on the reader.
+  const articleTexts = useTranslations("article");
   const openErrors = useTranslations("openErrors");
   const fileTexts = useTranslations("files");
   const failureMessage = useFailureMessage();
@@ -116,7 +118,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   // the URL (history, proxies' logs).
   return (
     <section className="card" aria-labelledby="note-heading">
-      <h1 id="note-heading">{t("heading")}</h1>
+      <h1 id="note-heading">{articleTexts("heading")}</h1>
       <ul className="meta-list" aria-label={t("about")}>
         <li>
           <NoteCountdown expiresAt={meta.expires_at} onExpired={() => setExpired(true)} />

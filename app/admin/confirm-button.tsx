@@ -6,13 +6,16 @@ import styles from "./admin.module.css";
 
 /**
  * A destructive action in two steps: the button asks, and only "confirm" acts. `onConfirm` returns
- * an error message, or null when it worked.
+ * an error message, or null when it worked. With `submits`, the button is its form's submit button,
+ * so that Enter in the form's field asks too.
  */
 export function ConfirmButton(props: {
   children: ReactNode;
   question: string;
   confirmLabel: string;
   onConfirm: () => Promise<string | null>;
+  submits?: boolean;
+  disabled?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,13 +33,20 @@ export function ConfirmButton(props: {
     const failure = await props.onConfirm();
     setBusy(false);
     setError(failure);
-    if (failure) cancel();
+    // Answered either way: the button comes back (a form's field may take the next id).
+    cancel();
   }
 
   if (!asking) {
     return (
       <span className={styles.inline}>
-        <button ref={trigger} type="button" className={styles.danger} onClick={() => setAsking(true)}>
+        <button
+          ref={trigger}
+          type={props.submits ? "submit" : "button"}
+          className={styles.danger}
+          disabled={props.disabled}
+          onClick={() => setAsking(true)}
+        >
           {props.children}
         </button>
         {error && (

@@ -34,7 +34,8 @@ export function RequestTakeDown() {
 
   return (
     <div className={styles.stack}>
-      <div className={styles.row}>
+      {/* Enter in the field asks, as the button does; the button shows before anything is typed. */}
+      <form className={styles.row} onSubmit={(event) => event.preventDefault()}>
         <label className={styles.field}>
           {t("requestField")}
           <input
@@ -47,16 +48,16 @@ export function RequestTakeDown() {
             className={styles.mono}
           />
         </label>
-        {id && (
-          <ConfirmButton
-            question={t("deleteQuestion", { id })}
-            confirmLabel={t("deleteConfirm")}
-            onConfirm={takeDown}
-          >
-            {t("delete")}
-          </ConfirmButton>
-        )}
-      </div>
+        <ConfirmButton
+          question={t("deleteQuestion", { id })}
+          confirmLabel={t("deleteConfirm")}
+          onConfirm={takeDown}
+          submits
+          disabled={!id}
+        >
+          {t("delete")}
+        </ConfirmButton>
+      </form>
       <p className={styles.hint}>{t("hint")}</p>
       <p role="status">{message}</p>
     </div>

@@ -45,7 +45,7 @@ test.describe("GET /api/v1/shares/{id}/events", () => {
     expect(log.id).toBe(id);
     expect(entries.map(({ type, remaining_views, browser }) => ({ type, remaining_views, browser }))).toEqual(
       [
-        { type: "created", remaining_views: null, browser: null },
+        { type: "created", remaining_views: 2, browser: null },
         { type: "password_failed", remaining_views: 2, browser: "curl" },
         { type: "read", remaining_views: 1, browser: "Firefox" },
         { type: "read", remaining_views: 0, browser: "Firefox" },

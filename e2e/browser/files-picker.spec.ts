@@ -70,6 +70,23 @@ atEachWidth(({ name: width }) => {
   });
 });
 
+test.describe("dark theme", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the picker's button is the site's, in the theme; the browser's 'No file chosen' is not shown", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const choose = page.locator("label", { hasText: "Add files" });
+    await expect(choose).toHaveCSS("border-top-style", "solid");
+    await expect(choose).toHaveCSS("color", "rgb(230, 232, 235)");
+    // The input itself stays for the keyboard and screen readers, its own words out of sight.
+    expect((await fileInput(page).boundingBox())?.width).toBeLessThanOrEqual(1);
+    await fileInput(page).focus();
+    await expect(choose).toHaveCSS("outline-style", "solid");
+  });
+});
+
 test("too many files, or one over the limit, are refused before anything is sent", async ({ page }) => {
   const creates = countCreates(page);
   await page.goto("/");

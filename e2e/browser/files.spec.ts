@@ -104,6 +104,10 @@ test("recipients: each link's reader gets the files, end to end, with one read e
     expect(url).toMatch(/#[A-Za-z0-9_-]{43}$/);
     const reader = await readerPage(browser, url);
     await reader.getByRole("button", { name: "Reveal note" }).click();
+    // One file, in the singular.
+    await expect(reader.getByRole("region", { name: "A file" })).toContainText(
+      "Download it now: this page can fetch it only for a few minutes after the note was opened.",
+    );
     await expectSavedAsSent(reader, [file]);
     await reader.context().close();
   }

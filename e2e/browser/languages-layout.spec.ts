@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { locales, type Locale } from "../../lib/i18n/locales";
-import { atEachWidth, expect, expectNoSidewaysScroll, test } from "./browser-test";
+import { atEachWidth, expect, expectNothingOutside, keep, test } from "./browser-test";
 
 // The languages beyond English and German, in real Chromium. Arabic is written right to left: its
 // pages are mirrored (the labels, the lists, the table's columns start on the right), while code,
@@ -11,13 +11,6 @@ import { atEachWidth, expect, expectNoSidewaysScroll, test } from "./browser-tes
 
 const catalog = (locale: Locale) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Record<string, Record<string, string>>;
-
-/** A screenshot of the whole page, kept with the test's results under `name`. */
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: "image/png" });
-}
 
 const directionOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
 
@@ -42,33 +35,6 @@ const charLeft = (locator: Locator, character: string) =>
     }
     throw new Error(`no ${wanted} in ${element.textContent}`);
   }, character);
-
-/**
- * No element of the page reaches out of the window, sideways: nothing to scroll to, nothing cut off.
- * What scrolls inside its own box (a long line of code, a wide table) is inside that box.
- */
-async function expectNothingOutside(page: Page) {
-  await expectNoSidewaysScroll(page);
-  const outside = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const scrollsWithin = (element: Element): boolean =>
-      element.parentElement !== null &&
-      (getComputedStyle(element.parentElement).overflowX !== "visible" ||
-        scrollsWithin(element.parentElement));
-    return [...document.querySelectorAll("body *")]
-      .filter((element) => {
-        if (scrollsWithin(element)) return false;
-        const box = element.getBoundingClientRect();
-        return (
-          box.width > 0 &&
-          (box.left < -1 || box.right > width + 1) &&
-          !element.closest(".sr-only, .skip-link")
-        );
-      })
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 40)}`);
-  });
-  expect(outside).toEqual([]);
-}
 
 const NOTE = `# قائمة النشر
 

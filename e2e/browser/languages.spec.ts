@@ -45,9 +45,7 @@ test.describe("German by Accept-Language", () => {
 
     await page.goto(await page.getByRole("textbox", { name: "Link" }).inputValue());
     await expect(page).toHaveTitle("Eine Notiz für Sie · Notizen");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Jemand hat eine Notiz mit Ihnen geteilt",
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine mit Ihnen geteilte Notiz");
     const about = page.getByRole("list", { name: "Über diese Notiz" }).getByRole("listitem");
     await expect(about.nth(0)).toHaveText(/^Läuft ab in \d\d? Std\., \d\d? Min\. und \d\d? Sek\.$/);
     await expect(about.nth(1)).toHaveText("Noch 2 Lesevorgänge");
@@ -103,7 +101,7 @@ test("every page rendered for Accept-Language: de is German through and through"
   const id = created.json.id as string;
   const pages = [
     ["/", "Eine Notiz teilen"],
-    [`/${id}`, "Jemand hat eine Notiz mit Ihnen geteilt"],
+    [`/${id}`, "Eine mit Ihnen geteilte Notiz"],
     [`/status/${id}`, "Wer Ihre Notiz geöffnet hat"],
     ["/admin", "Notizen-Verwaltung"],
   ] as const;

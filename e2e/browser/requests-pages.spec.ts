@@ -2,7 +2,8 @@ import { expect, expectNoSidewaysScroll, test, widths } from "./browser-test";
 import { answer, createRequest } from "../support/requests";
 
 // The requests pages' states against the shared test server: German, a phone's width, the headers
-// that keep a request's link out of caches, and the closed, expired and deleted states.
+// that keep a request's link out of caches, the closed, expired and deleted states, and the
+// private key a browser remembers.
 
 test.describe("German, on a phone", () => {
   test.use({ locale: "de-DE", viewport: widths[0].viewport });
@@ -65,4 +66,28 @@ test("the private link deletes the request with its answers", async ({ page, req
   await page.getByRole("button", { name: "Delete this request and all its answers" }).click();
   await expect(page.getByRole("status")).toHaveText("The request and its answers were deleted.");
   expect((await request.get(`/api/v1/requests/${requester.id}`)).status()).toBe(404);
+});
+
+test("only a browser that remembers the private key offers to forget it, and forgetting is seen", async ({
+  page,
+  request,
+}) => {
+  const forget = page.getByRole("button", { name: "Forget the private key in this browser" });
+  const elsewhere = await createRequest(request);
+  await page.goto(`${elsewhere.url}#${elsewhere.privateKey}`);
+  await expect(page.getByText("No answers yet.")).toBeVisible();
+  await expect(forget).toHaveCount(0);
+
+  await page.goto("/requests/new");
+  await page.getByLabel("What are you asking for?").fill("Remembered");
+  await page.getByLabel("Remember the private key in this browser").check();
+  await page.getByRole("button", { name: "Create request" }).click();
+  await page.getByRole("link", { name: "Open the answers" }).click();
+  await expect(page.getByText("No answers yet.")).toBeVisible();
+  await forget.click();
+  await expect(forget).toHaveCount(0);
+  // The public link no longer offers the answers in this browser.
+  await page.goto(new URL(page.url()).pathname);
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  await expect(page.getByText("You created this request in this browser.")).toHaveCount(0);
 });

@@ -53,6 +53,13 @@ test("the status link shows each read as it happens, and deletes the note", asyn
   expect((await api.meta(id)).response.status()).toBe(404);
 });
 
+test("a note's reads left start at its read limit, on the created row", async ({ page, api }) => {
+  const { json } = await api.create({ content: "x", ttl: "1h", burn_after: 2 });
+  await page.goto(`/status/${json.id as string}#${json.delete_token as string}`);
+  const created = page.getByRole("table", { name: "Access log" }).locator("tr[data-event=created] td");
+  await expect(created).toHaveText([/\S/, "Created", "2", "—"]);
+});
+
 test("a status link without its token, or with another note's, shows nothing", async ({ page, api }) => {
   const id = await api.createId({ content: "x", ttl: "1h" });
   const other = await api.create({ content: "y", ttl: "1h" });

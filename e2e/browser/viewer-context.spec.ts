@@ -14,10 +14,10 @@ atEachWidth(() => {
   }) => {
     const id = await api.createId({ content, ttl: "1h", burn_after: 3 });
     await page.goto(`/${id}`);
-    await page.getByRole("button", { name: "Reveal note" }).click();
-
-    // The page's own heading comes first; the note's headings follow it.
+    // The page's own heading comes first; the note's headings follow it. The reveal keeps its words.
     const heading = page.getByRole("heading", { level: 1 }).first();
+    await expect(heading).toHaveText("A note shared with you");
+    await page.getByRole("button", { name: "Reveal note" }).click();
     await expect(heading).toHaveText("A note shared with you");
     await expect(heading).toBeFocused();
     const about = page.getByRole("list", { name: "About this note" }).getByRole("listitem");

@@ -24,6 +24,10 @@ test("password: a wrong one keeps the form and costs no view, the right one open
     "This note needs a password, and the one given is missing or wrong.",
   );
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-describedby", "password-error");
+  // The message stands apart from the button under it.
+  const message = await page.locator("#password-error").boundingBox();
+  const button = await page.getByRole("button", { name: "Reveal note" }).boundingBox();
+  expect((button?.y ?? 0) - ((message?.y ?? 0) + (message?.height ?? 0))).toBeGreaterThanOrEqual(12);
   expect((await api.meta(id)).json.remaining_views).toBe(2);
 
   await page.getByLabel("Password").fill("s3cret");

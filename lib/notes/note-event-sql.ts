@@ -50,17 +50,22 @@ export function burnedOf(source: string, links = true) {
 
 /**
  * The `created` entries of the rows of the CTEs `sources`, in that order, which also keep the owner,
- * so that the log answers its owner after the note is gone.
+ * so that the log answers its owner after the note is gone. Each starts the counters of a row with a
+ * view limit, as a read's entry carries them: no read yet, all of them left. An owner handle's
+ * entries (the note as a whole, live_links set) have none, as its burned entry has none.
  */
 export function logCreatedCte(sources: string[]) {
   const rows = sources.map(
     (source) => Prisma.sql`
-      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash, encrypted
+      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash, encrypted,
+             CASE WHEN live_links IS NULL THEN burn_after END,
+             CASE WHEN live_links IS NULL AND burn_after IS NOT NULL THEN 0 END
       FROM ${Prisma.raw(source)}`,
   );
   return Prisma.sql`
     created AS (
-      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash, encrypted)
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash, encrypted,
+                               remaining_views, read_count)
       ${Prisma.join(rows, " UNION ALL ")}
     )`;
 }

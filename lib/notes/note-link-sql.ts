@@ -42,7 +42,8 @@ export function insertLinksCte(links: RecipientLink[], traits: LinkTraits) {
              note.delete_token_hash, ${traits.burnAfterFailures}::int, note.encrypted, ${traits.keyProofHash},
              note.file_count, note.files_pending
       FROM note, json_to_recordset(${JSON.stringify(links)}::json) AS r(id text, label text)
-      RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash, encrypted
+      RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash, encrypted, burn_after,
+                live_links
     ),`;
 }
 

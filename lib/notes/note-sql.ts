@@ -90,7 +90,7 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
-                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending
+                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending, live_links
     ), ${insertFilesCte(note.files)}${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)

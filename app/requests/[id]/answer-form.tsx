@@ -72,10 +72,10 @@ export function AnswerForm({ request, fileLimits }: { request: RequestResponse; 
     setState("sent");
   }
 
-  if (state === "closed") return <p className="banner">{t("closed")}</p>;
+  if (state === "closed") return <p className="banner warn">{t("closed")}</p>;
   if (state === "sent")
     return (
-      <p role="status" className="banner">
+      <p role="status" className="banner ok">
         {t("sent")}
       </p>
     );

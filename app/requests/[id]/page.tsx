@@ -7,6 +7,7 @@ import { ClientMessages } from "@/lib/i18n/client-messages";
 import { getRequest } from "@/lib/requests/get-request";
 import { toRequestResponse } from "@/lib/requests/request-response";
 import { RequestView } from "./request-view";
+import "../../files.css";
 import "../requests.css";
 
 export async function generateMetadata(): Promise<Metadata> {

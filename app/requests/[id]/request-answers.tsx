@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import type { NoteFile } from "@/lib/browser/file-download";
 import { fileKey } from "@/lib/crypto/file-envelope";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto, webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { RequestEnvelopeError, openAnswer, openRequestKey } from "@/lib/crypto/request-envelope";
@@ -33,11 +34,18 @@ async function filesOf(
   );
 }
 
+type Props = {
+  request: RequestResponse;
+  privateKey: string;
+  /** this browser keeps the request's key: the view offers to forget it */
+  remembered: boolean;
+};
+
 /**
  * The requester's view: the private key is checked against the request's public key before
  * anything is fetched, then the answers are listed, and each opens here, in the browser.
  */
-export function RequestAnswers({ request, privateKey }: { request: RequestResponse; privateKey: string }) {
+export function RequestAnswers({ request, privateKey, remembered }: Props) {
   const t = useTranslations("requests");
   const locale = useLocale();
   const failureMessage = useFailureMessage();
@@ -48,7 +56,7 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
   const [error, setError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const base = `/api/v1/requests/${request.id}`;
-  const at = (seconds: number) => new Date(seconds * 1000).toLocaleString(locale);
+  const at = (seconds: number) => formatDateTime(seconds, locale);
 
   useEffect(() => {
     // Without WebCrypto the key cannot even be checked: nothing is fetched, no answer marked read.
@@ -113,7 +121,7 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
   if (!available) return <RequestsUnavailable page="open" />;
   if (deleted)
     return (
-      <p role="status" className="banner">
+      <p role="status" className="banner ok">
         {t("deletedRequest")}
       </p>
     );
@@ -167,9 +175,11 @@ export function RequestAnswers({ request, privateKey }: { request: RequestRespon
         <button type="button" className="button ghost" onClick={removeRequest}>
           {t("deleteRequest")}
         </button>
-        <button type="button" className="button ghost" onClick={() => forgetKey(request.id)}>
-          {t("forget")}
-        </button>
+        {remembered && (
+          <button type="button" className="button ghost" onClick={() => forgetKey(request.id)}>
+            {t("forget")}
+          </button>
+        )}
       </div>
     </section>
   );

@@ -3,8 +3,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { FileLimits } from "@/lib/browser/check-files";
+import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
-import { rememberedKey } from "../remembered-key";
+import { useRememberedKey } from "../remembered-key";
 import { AnswerForm } from "./answer-form";
 import { RequestAnswers } from "./request-answers";
 
@@ -13,11 +14,6 @@ const fragmentOf = () => window.location.hash.slice(1);
 function subscribeToFragment(onChange: () => void) {
   window.addEventListener("hashchange", onChange);
   return () => window.removeEventListener("hashchange", onChange);
-}
-
-function subscribeToStorage(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  return () => window.removeEventListener("storage", onChange);
 }
 
 /**
@@ -29,31 +25,25 @@ export function RequestView({ request, fileLimits }: { request: RequestResponse;
   const locale = useLocale();
   // The fragment is only known in the browser: the first render (the server's) shows neither view.
   const fragment = useSyncExternalStore(subscribeToFragment, fragmentOf, () => null);
-  const remembered = useSyncExternalStore(
-    subscribeToStorage,
-    () => rememberedKey(request.id),
-    () => null,
-  );
+  const remembered = useRememberedKey(request.id);
 
   return (
-    <>
+    <div className="request-page">
       <h1>{request.title}</h1>
       {request.instructions && <p className="request-instructions">{request.instructions}</p>}
-      <p className="hint">
-        {t("expires", { at: new Date(request.expires_at * 1000).toLocaleString(locale) })}
-      </p>
+      <p className="hint">{t("expires", { at: formatDateTime(request.expires_at, locale) })}</p>
       {fragment ? (
-        <RequestAnswers request={request} privateKey={fragment} />
+        <RequestAnswers request={request} privateKey={fragment} remembered={remembered !== null} />
       ) : fragment === "" ? (
         <>
           {remembered && (
-            <p className="banner">
+            <p className="banner ok">
               {t("remembered")} <a href={`#${remembered}`}>{t("openPrivate")}</a>
             </p>
           )}
           <AnswerForm request={request} fileLimits={fileLimits} />
         </>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -27,12 +27,12 @@ export default async function NewRequestPage() {
     maxAnswers: requestPolicy.maxAnswers,
   };
   return (
-    <>
+    <div className="request-page">
       <h1>{t("newTitle")}</h1>
       <p className="hint">{t("newIntro")}</p>
       <ClientMessages namespaces={messages}>
         <NewRequestForm options={options} />
       </ClientMessages>
-    </>
+    </div>
   );
 }
