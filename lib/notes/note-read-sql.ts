@@ -2,7 +2,7 @@ import { Prisma } from "../generated/prisma/client";
 import { ofShape } from "../db/pg-statements";
 import { filesMatchGrant, grantFilesCte, type ReadGrant } from "../files/file-sql";
 import { burnedOf, eventsOf, logEventsCtes, type Reader } from "./note-event-sql";
-import { keepReadCte, type KeepAnswer } from "./kept-answer-sql";
+import { keepReadCte, type KeepAnswer } from "../idempotency/kept-answer-sql";
 import { endLinksCtes, purgePagesCte } from "./note-link-sql";
 import { liveNote } from "./note-sql";
 

@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { forgetKeptAnswersCte } from "./kept-answer-sql";
+import { forgetKeptAnswersCte } from "../idempotency/kept-answer-sql";
 import { eventsOf, logEventsCtes } from "./note-event-sql";
 import { endLinksCtes } from "./note-link-sql";
 import { liveNote } from "./note-sql";

@@ -1,6 +1,6 @@
 import { toUploadsResponse } from "../files/declare-files";
 import { downloadUrl } from "../files/grant-files";
-import type { CreatedNoteRow } from "./create-note";
+import type { CreatedNoteRow } from "./created-note-row";
 import type { NoteMetaRow } from "./get-note-meta";
 import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./open-consumed-rows";

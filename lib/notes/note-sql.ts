@@ -2,7 +2,7 @@ import { Prisma } from "../generated/prisma/client";
 import { ofId, ofShape } from "../db/pg-statements";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { logCreatedCte } from "./note-event-sql";
-import { keepCreateCte, type KeepAnswer } from "./kept-answer-sql";
+import { keepCreateCte, type KeepAnswer } from "../idempotency/kept-answer-sql";
 import { insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 

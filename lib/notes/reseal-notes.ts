@@ -16,7 +16,7 @@ import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 import { requestTextsSealedBy } from "../requests/reseal-request-texts";
 import { filesSealedBySql } from "../files/file-sql";
-import { keptAnswersSealedBySql } from "./kept-answer-sql";
+import { keptAnswersSealedBySql } from "../idempotency/kept-answer-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 type StoredPage = StoredPageText & { share_id: string };
