@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { liveNote } from "../notes/note-sql";
+import { liveNote } from "../notes/live-note-sql";
 import type { FileOwner } from "./file-owner";
 
 // Every statement on the files tables (note_files, file_grants), named, in one place but for the

@@ -10,7 +10,8 @@ import type { FileOwner } from "./file-owner";
 import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
 import { chunkClaimSql, claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
-import { fileStore, FileStoreUnavailable } from "./file-store";
+import { fileStore } from "./file-store";
+import { FileStoreUnavailable } from "./file-store-interface";
 import { movedBytes } from "../process/young-garbage";
 
 // Uploads of a note's or an answer's file chunks, one chunk per request, in order. A chunk is read from the
