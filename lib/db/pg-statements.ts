@@ -4,8 +4,7 @@ import { markStatement } from "./database-unavailable";
 
 // The public API's own statements (lib/notes/note-sql.ts, note-read-sql.ts) run straight on pg's
 // pool, as named prepared statements: Postgres parses and plans each one once per connection and
-// afterwards only binds and runs it, which measured about 40% less Postgres CPU per meta request. A
-// name stands for one statement text; only a bounded number of texts get one, so a caller with
+// afterwards only binds and runs it. A name stands for one statement text; only a bounded number of texts get one, so a caller with
 // ever-new texts runs them unnamed instead of growing the caches here and in Postgres without
 // limit.
 
@@ -29,9 +28,8 @@ const shapeTexts = new Map<string, { text: string; pieces: number; length: numbe
 
 /**
  * `statement` with its text built once per `shape`, a name for every choice its builder makes that
- * changes the text (the values never do). Building a long statement's text anew on every call, then
- * hashing it to find its prepared name, cost more CPU than the rest of the driver's work for it
- * (docs/benchmarks.md). A statement whose pieces differ from the shape's in number or total length
+ * changes the text (the values never do), since building a long statement's text anew on every call
+ * costs more CPU than the rest of the driver's work for it. A statement whose pieces differ from the shape's in number or total length
  * (a choice the shape does not name) gets its own text, built as before.
  */
 export function ofShape(shape: string, statement: Prisma.Sql): Statement {
@@ -49,8 +47,7 @@ export function ofShape(shape: string, statement: Prisma.Sql): Statement {
 
 /**
  * A statement whose one value is an id, its text built once from `statement`, written with any id:
- * meta's, remade per request as ofShape takes it, cost a kilobyte and a half of garbage and a
- * microsecond (docs/benchmarks.md).
+ * a statement run on every request is built once, not remade per request as ofShape takes it.
  */
 export function ofId(statement: Prisma.Sql): (id: string) => Statement {
   if (statement.values.length !== 1) throw new Error("ofId takes a statement whose only value is the id.");
@@ -95,9 +92,9 @@ export function onPoolClient<T>(pool: pg.Pool, run: (client: pg.PoolClient) => P
 }
 
 /**
- * `statement` as pg's own Query. Made from its text, pg takes it as it is; from a config object, pg
- * first copies the object property by property, which cost every meta request 2.5 µs of CPU
- * (docs/benchmarks.md). The name is then set where pg's constructor would have put a config's.
+ * `statement` as pg's own Query, made from its text, which pg takes as it is (a config object it
+ * would first copy property by property). The name is then set where pg's constructor would have
+ * put a config's.
  */
 function pgQuery<T>(
   { text, values }: Statement,
@@ -122,8 +119,8 @@ export function queryPool<T>(
 ): Promise<T[]> {
   const name = options.prepared ? statementName(statement.text) : undefined;
   return onPoolClient(pool, (client) =>
-    // With a callback rather than pg's own promise: on Node 24 the promise form had the scavenger
-    // promote every statement's rows and caller (docs/benchmarks.md). The stack is replaced as pg
+    // With a callback rather than pg's own promise, which keeps every statement's rows and caller
+    // alive long enough to leave the young generation. The stack is replaced as pg
     // replaces it, so that an error leads back to the caller rather than to the socket's read.
     new Promise<T[]>((resolve, reject) => {
       client.query(pgQuery<T>(statement, name, (error, rows) => (error ? reject(error) : resolve(rows))));
