@@ -7,7 +7,7 @@ import type { FileOwner } from "./file-owner";
 // size here is a safe integer. A file belongs to a note (share_id) or to a request's answer
 // (request_id, answer_number); uploads, the store and the cleanup are the same for both.
 
-export type NewFile = {
+type NewFile = {
   file_index: number;
   size_bytes: number;
   chunk_count: number;

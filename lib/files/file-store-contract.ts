@@ -5,7 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStore } from "./file-store-interface";
 
-export interface OpenedStore {
+interface OpenedStore {
   store: FileStore;
   close(): Promise<void>;
 }

@@ -18,7 +18,7 @@ import { movedBytes } from "../process/young-garbage";
 // request's stream up to its exact expected size, never more, then stored; it counts as received
 // only once the store has it, so a failure leaves the same chunk to send again.
 
-export type UploadTarget = {
+type UploadTarget = {
   upload_token_hash: string | null;
   encrypted: boolean;
   open: boolean;
@@ -40,7 +40,7 @@ export function parseIndex(text: string): number {
  * bad_upload_token for a missing or wrong token, upload_closed once the owner is complete, read,
  * deleted, expired or its upload time ran out.
  */
-export async function uploadTarget(owner: FileOwner, index: number, token: string | null) {
+async function uploadTarget(owner: FileOwner, index: number, token: string | null) {
   assertNoteId("note" in owner ? owner.note : owner.request);
   const what = "note" in owner ? "note" : "answer";
   const [target] = await queryRows<UploadTarget>(uploadTargetSql(owner, index));

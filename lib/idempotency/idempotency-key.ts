@@ -11,7 +11,7 @@ import { ApiError } from "../http/api-error";
 /** How long a kept answer is given back to a retry with the same key. */
 export const keptAnswerSeconds = 600;
 
-export const idempotencyKeyHeader = "idempotency-key";
+const idempotencyKeyHeader = "idempotency-key";
 
 /** A random value such as a UUID: long enough not to be guessed, visible ASCII without spaces. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{16,255}$/;

@@ -30,7 +30,7 @@ export type KeptReadKey = {
 };
 
 /** Why a retry's kept answer is not given: what a first read without the same would be told. */
-export type KeptReadRefusal = "bad_key_proof" | "bad_password";
+type KeptReadRefusal = "bad_key_proof" | "bad_password";
 
 type KeptReadAnswer = Omit<ConsumedRow, "created_at" | "expires_at" | keyof ConsumedPage> & {
   created_at: string;

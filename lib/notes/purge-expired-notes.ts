@@ -17,7 +17,7 @@ import { purgeNotesSql, type PurgeKind } from "./note-removal-sql";
 /** Rows deleted per statement. */
 const defaultBatchSize = 1000;
 
-export type PurgeCounts = Record<PurgeKind | "abandoned" | "files", number>;
+type PurgeCounts = Record<PurgeKind | "abandoned" | "files", number>;
 
 type PurgeOptions = {
   batchSize?: number;

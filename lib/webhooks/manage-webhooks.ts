@@ -12,7 +12,7 @@ import type { CreateWebhookBody, CreatedWebhookResponse, WebhookResponse } from 
 // A key holder's webhooks: each key manages its own, and sees no other key's.
 
 /** Webhooks one key may have. */
-export const maxWebhooksPerKey = 10;
+const maxWebhooksPerKey = 10;
 
 const columns = { id: true, url: true, events: true, createdAt: true } as const;
 
