@@ -61,7 +61,7 @@ async function consume(
     : await queryRows<ConsumedRow>(
         view ? viewNoteSql(id, verified, reader) : consumeNoteSql(id, verified, reader, { link, grant }),
       );
-  // A page without a seal is served only while the plaintext_fallback row exists (plaintext-fallback.ts).
+  // Unsealed pages are served only while the plaintext_fallback row exists (plaintext-fallback.ts).
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (read) {
