@@ -1,15 +1,18 @@
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
+import { processSingleton } from "../process/process-singleton";
 import { markStatement } from "./database-unavailable";
 
 // The public API's own statements (lib/notes/note-sql.ts, note-read-sql.ts) run straight on pg's
 // pool, as named prepared statements: Postgres parses and plans each one once per connection and
-// afterwards only binds and runs it. A name stands for one statement text; only a bounded number of texts get one, so a caller with
-// ever-new texts runs them unnamed instead of growing the caches here and in Postgres without
-// limit.
+// afterwards only binds and runs it. A name stands for one statement text; only a bounded number
+// of texts get one, so a caller with ever-new texts runs them unnamed instead of growing the caches
+// here and in Postgres without limit.
 
 const maxNamedStatements = 32;
-const statementNames = new Map<string, string>();
+// Names are bound to the pool's connections, which every copy of this module shares (db.ts): one
+// numbering per process, or two copies would give one name to two texts.
+const statementNames = processSingleton("statement-names", () => new Map<string, string>());
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -29,8 +32,8 @@ const shapeTexts = new Map<string, { text: string; pieces: number; length: numbe
 /**
  * `statement` with its text built once per `shape`, a name for every choice its builder makes that
  * changes the text (the values never do), since building a long statement's text anew on every call
- * costs more CPU than the rest of the driver's work for it. A statement whose pieces differ from the shape's in number or total length
- * (a choice the shape does not name) gets its own text, built as before.
+ * costs more CPU than the rest of the driver's work for it. A statement whose pieces differ from the
+ * shape's in number or total length (a choice the shape does not name) gets its own text.
  */
 export function ofShape(shape: string, statement: Prisma.Sql): Statement {
   const { strings } = statement;
