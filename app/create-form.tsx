@@ -4,12 +4,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { sendJson } from "@/lib/browser/call-api";
 import { checkDraft, errorMessage, fieldOfError } from "@/lib/browser/create-errors";
-import { checkFiles, type FileLimits } from "@/lib/browser/check-files";
+import { checkFiles } from "@/lib/browser/check-files";
 import { createBody } from "@/lib/browser/create-body";
 import { sealWithFiles } from "@/lib/browser/seal-files";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto } from "@/lib/browser/web-crypto";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
+import type { CreateOptions } from "./create-options";
 import { CreateSettings } from "./create-settings";
 import { EncryptionChoice } from "./encryption-choice";
 import { FieldError } from "./field-error";
@@ -19,16 +20,6 @@ import { NoteResult } from "./note-result";
 import { RecipientsField } from "./recipients-field";
 import { UploadProgress, useUpload } from "./upload-progress";
 import { useFieldErrors } from "./use-field-errors";
-
-/** What the server's settings decide about the form. */
-export type CreateOptions = {
-  ttlChoices: { value: string; label: string }[];
-  defaultTtl: string;
-  /** CREATE_REQUIRES_KEY: the form asks for a key before sending anything */
-  requiresKey: boolean;
-  /** the limits on files, with an API key and without */
-  fileLimits: { keyed: FileLimits; keyless: FileLimits };
-};
 
 let nextKey = 1;
 const blankPage = (): DraftPage => ({ key: nextKey++, title: "", content: "", format: "markdown" });

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { notePolicy } from "@/lib/notes/note-policy";
-import type { CreateOptions } from "./create-form";
+import type { CreateOptions } from "./create-options";
 import { FieldError, invalidProps } from "./field-error";
 
 type Errors = Record<string, string | undefined>;

@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
-import { CreateForm, type CreateOptions } from "./create-form";
+import { CreateForm } from "./create-form";
+import type { CreateOptions } from "./create-options";
 import "./create.css";
 import "./files.css";
 

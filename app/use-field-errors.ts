@@ -6,7 +6,7 @@ import { flushSync } from "react-dom";
 // Where the create form's errors go: each lands by its field, the first field in error takes focus
 // after a failed submit (so the message is read out with it), and an edit of a field clears its own.
 
-export type Errors = Record<string, string | undefined>;
+type Errors = Record<string, string | undefined>;
 
 /** Error keys an edit of this field clears: its own, and the error it shares with others. */
 function clearedBy(id: string): string[] {

@@ -7,7 +7,7 @@ import { generateRequestKeys, openAnswer, sealAnswerWithFiles } from "../../lib/
 // ciphertext; the requester downloads it with the owner proof and opens it with the private key.
 
 type Json = Record<string, unknown>;
-export type Requester = { id: string; privateKey: string; publicKey: string; owner: Record<string, string> };
+type Requester = { id: string; privateKey: string; publicKey: string; owner: Record<string, string> };
 export type AnswerFile = { name: string; type: string; bytes: Buffer };
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -12,7 +12,7 @@ import { timeouts } from "./timeouts";
 // with the one sent. Used against the shared server (cli-files.spec.ts), a server behind a proxy
 // (cli-files-server.spec.ts) and the other storages (e2e/browser/files-storages.spec.ts).
 
-export type SavedFile = { name: string; type: string; size: number; path: string | null };
+type SavedFile = { name: string; type: string; size: number; path: string | null };
 
 /** A new folder in the test's output folder. */
 export async function folder(prefix: string) {

@@ -9,7 +9,7 @@ import { startServer, type ServerProcess } from "./server-process";
 // happens, by a lock on file_chunks for Postgres storage, by a stopped (SIGSTOP) s3rver for S3
 // storage. Each storage has a database of its own.
 
-export type Installed = {
+type Installed = {
   env: Record<string, string>;
   databaseUrl: string;
   /** Makes the store's chunk writes wait until release. */

@@ -6,7 +6,7 @@ import { timeouts } from "./timeouts";
 
 // The command-line client (cli/), run as its users run it: a child process talking HTTP to a server.
 
-export type CliRun = { code: number | null; stdout: string; stderr: string };
+type CliRun = { code: number | null; stdout: string; stderr: string };
 
 const notesBin = path.resolve("cli/bin/notes.js");
 

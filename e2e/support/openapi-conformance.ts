@@ -12,7 +12,7 @@ type DocumentedResponse = {
   headers?: Record<string, { required?: boolean; schema?: { const?: string } }>;
   content?: Json;
 };
-export type Document = {
+type Document = {
   openapi: string;
   info: { description: string };
   paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;

@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 // line, a body that never ends, a connection held idle) and for seeing exactly what the server
 // answers and when it closes.
 
-export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
 export type RawConnection = {
   socket: Socket;

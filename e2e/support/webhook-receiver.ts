@@ -5,9 +5,9 @@ import { Webhook } from "standardwebhooks";
 // A real local HTTP receiver for webhook specs: it records every request, answers the first
 // `failFirst` with 500 (then 200), and checks signatures with the Standard Webhooks reference library.
 
-export type Received = { headers: Record<string, string>; body: string; status: number };
+type Received = { headers: Record<string, string>; body: string; status: number };
 
-export type WebhookReceiver = {
+type WebhookReceiver = {
   url: string;
   received: Received[];
   /** the next `count` requests are answered 500 */

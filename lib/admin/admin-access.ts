@@ -9,8 +9,8 @@ import { sessionIdOf, sessionIsFresh, type AdminSession } from "./admin-session"
 // Who may use /admin: the page is enabled by ADMIN_SECRET, and an administrator is whoever holds a
 // session cookie signed with it whose session is still in the database (not signed out, not expired).
 
-export const sessionCookieName = "notes_admin_session";
-export const sessionCookiePath = "/admin";
+const sessionCookieName = "notes_admin_session";
+const sessionCookiePath = "/admin";
 export const sessionLifetimeSeconds = env.ADMIN_SESSION_HOURS * 60 * 60;
 
 export function adminEnabled(): boolean {

@@ -11,7 +11,7 @@ const byLabel = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type StoredStatus = "live" | "expired" | "burned";
 
 /** A recipient's link of a note; its read count is its own, against the note's burn_after. */
-export type ModeratedLink = { id: string; label: string; read_count: number; status: StoredStatus };
+type ModeratedLink = { id: string; label: string; read_count: number; status: StoredStatus };
 
 export type ModeratedNote = {
   id: string;

@@ -12,7 +12,7 @@ type StoredPageRow = { id: string } & (
   (StoredPageText & { content_type: ContentType }) | { page_index: null; content_type: null }
 );
 
-export type ReviewedPage = {
+type ReviewedPage = {
   page_index: number;
   title: string | null;
   content: string;

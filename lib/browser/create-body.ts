@@ -2,7 +2,7 @@ import type { NotePageText } from "@/lib/crypto/envelope";
 import { recipientLabels } from "./recipient-labels";
 
 /** What the form sends of an end-to-end note: the envelope (pages and files' names inside) and its proof. */
-export type Sealed = { envelope: string; keyProof: string };
+type Sealed = { envelope: string; keyProof: string };
 
 /** A file as the create request declares it: an end-to-end note's names and types are sealed. */
 const declared = (file: File, sealed: boolean) =>

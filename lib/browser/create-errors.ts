@@ -8,7 +8,7 @@ import { notePolicy } from "../notes/note-policy";
 // page's language (the "createErrors" messages of the catalogs).
 
 /** The create form's error messages, in the page's language. */
-export type CreateErrorTexts = ReturnType<typeof useTranslations<"createErrors">>;
+type CreateErrorTexts = ReturnType<typeof useTranslations<"createErrors">>;
 
 const fieldOfCode: Record<string, string> = {
   empty_content: "content-0",
@@ -65,7 +65,7 @@ function subjectOf(t: CreateErrorTexts, field: string, pageCount: number): strin
 }
 
 /** The empty-page message, shared by the form's own check and the API's answer. */
-export function emptyPageMessage(t: CreateErrorTexts, index: number, pageCount: number): string {
+function emptyPageMessage(t: CreateErrorTexts, index: number, pageCount: number): string {
   return pageCount > 1 ? t("emptyPage", { n: index + 1 }) : t("emptyNote");
 }
 

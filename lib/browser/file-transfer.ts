@@ -8,7 +8,7 @@ import { encryptFileChunks, FILE_CHUNK_BYTES, splitFileChunks } from "@/lib/cryp
 import { webCryptoAvailable } from "./web-crypto";
 
 /** A file as the create answer announced it. */
-export type UploadTarget = { index: number; size: number; chunks: number; upload_url: string };
+type UploadTarget = { index: number; size: number; chunks: number; upload_url: string };
 
 export type FileUpload = { file: File; target: UploadTarget; key: CryptoKey | null };
 

@@ -1,6 +1,6 @@
 import type { NoteFormat } from "../render/render-note";
 
-export type Render = (content: string, format: NoteFormat) => string;
+type Render = (content: string, format: NoteFormat) => string;
 
 let renderer: Promise<Render> | undefined;
 

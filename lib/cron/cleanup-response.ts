@@ -10,6 +10,6 @@ export const cleanupResponseSchema = z.strictObject({
   }),
 });
 
-export type CleanupResponse = z.infer<typeof cleanupResponseSchema>;
+type CleanupResponse = z.infer<typeof cleanupResponseSchema>;
 
 export const toCleanupResponse = (purged: CleanupResponse["purged"]): CleanupResponse => ({ purged });

@@ -27,7 +27,7 @@ function derive(password: string, salt: Buffer, length: number, options: ScryptO
   });
 }
 
-export type HashedPassword = { hash: string; sealingKey: SealingKey };
+type HashedPassword = { hash: string; sealingKey: SealingKey };
 
 /** `scrypt2$N$r$p$salt$verifier`, base64url parts: the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<HashedPassword> {

@@ -8,7 +8,7 @@ import { SealError, type SealingKey } from "./seal";
 const ivLength = 12;
 const tagLength = 16;
 /** What sealing adds to a value's length. */
-export const sealedBytesOverhead = ivLength + tagLength;
+const sealedBytesOverhead = ivLength + tagLength;
 
 export function sealBytes(key: SealingKey, plaintext: Uint8Array, associatedData: string): Buffer {
   const iv = randomBytes(ivLength);

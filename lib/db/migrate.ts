@@ -17,7 +17,7 @@ import { statementTimeouts } from "./statement-timeouts";
 
 export { fromPgClient, fromPglite, type SqlExecutor } from "./sql-executor";
 
-export type ApplyMigrationsOptions = {
+type ApplyMigrationsOptions = {
   /** Default: prisma/migrations under process.cwd(). */
   migrationsDir?: string;
   log?: (message: string) => void;

@@ -1,16 +1,18 @@
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
+import { processSingleton } from "../process/process-singleton";
 import { markStatement } from "./database-unavailable";
 
 // The public API's own statements (lib/notes/note-sql.ts, note-read-sql.ts) run straight on pg's
 // pool, as named prepared statements: Postgres parses and plans each one once per connection and
-// afterwards only binds and runs it, which measured about 40% less Postgres CPU per meta request. A
-// name stands for one statement text; only a bounded number of texts get one, so a caller with
-// ever-new texts runs them unnamed instead of growing the caches here and in Postgres without
-// limit.
+// afterwards only binds and runs it. A name stands for one statement text; only a bounded number
+// of texts get one, so a caller with ever-new texts runs them unnamed instead of growing the caches
+// here and in Postgres without limit.
 
 const maxNamedStatements = 32;
-const statementNames = new Map<string, string>();
+// Names are bound to the pool's connections, which every copy of this module shares (db.ts): one
+// numbering per process, or two copies would give one name to two texts.
+const statementNames = processSingleton("statement-names", () => new Map<string, string>());
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -29,10 +31,9 @@ const shapeTexts = new Map<string, { text: string; pieces: number; length: numbe
 
 /**
  * `statement` with its text built once per `shape`, a name for every choice its builder makes that
- * changes the text (the values never do). Building a long statement's text anew on every call, then
- * hashing it to find its prepared name, cost more CPU than the rest of the driver's work for it
- * (docs/benchmarks.md). A statement whose pieces differ from the shape's in number or total length
- * (a choice the shape does not name) gets its own text, built as before.
+ * changes the text (the values never do), since building a long statement's text anew on every call
+ * costs more CPU than the rest of the driver's work for it. A statement whose pieces differ from the
+ * shape's in number or total length (a choice the shape does not name) gets its own text.
  */
 export function ofShape(shape: string, statement: Prisma.Sql): Statement {
   const { strings } = statement;
@@ -49,8 +50,7 @@ export function ofShape(shape: string, statement: Prisma.Sql): Statement {
 
 /**
  * A statement whose one value is an id, its text built once from `statement`, written with any id:
- * meta's, remade per request as ofShape takes it, cost a kilobyte and a half of garbage and a
- * microsecond (docs/benchmarks.md).
+ * a statement run on every request is built once, not remade per request as ofShape takes it.
  */
 export function ofId(statement: Prisma.Sql): (id: string) => Statement {
   if (statement.values.length !== 1) throw new Error("ofId takes a statement whose only value is the id.");
@@ -95,9 +95,9 @@ export function onPoolClient<T>(pool: pg.Pool, run: (client: pg.PoolClient) => P
 }
 
 /**
- * `statement` as pg's own Query. Made from its text, pg takes it as it is; from a config object, pg
- * first copies the object property by property, which cost every meta request 2.5 µs of CPU
- * (docs/benchmarks.md). The name is then set where pg's constructor would have put a config's.
+ * `statement` as pg's own Query, made from its text, which pg takes as it is (a config object it
+ * would first copy property by property). The name is then set where pg's constructor would have
+ * put a config's.
  */
 function pgQuery<T>(
   { text, values }: Statement,
@@ -122,8 +122,8 @@ export function queryPool<T>(
 ): Promise<T[]> {
   const name = options.prepared ? statementName(statement.text) : undefined;
   return onPoolClient(pool, (client) =>
-    // With a callback rather than pg's own promise: on Node 24 the promise form had the scavenger
-    // promote every statement's rows and caller (docs/benchmarks.md). The stack is replaced as pg
+    // With a callback rather than pg's own promise, which keeps every statement's rows and caller
+    // alive long enough to leave the young generation. The stack is replaced as pg
     // replaces it, so that an error leads back to the caller rather than to the socket's read.
     new Promise<T[]>((resolve, reject) => {
       client.query(pgQuery<T>(statement, name, (error, rows) => (error ? reject(error) : resolve(rows))));

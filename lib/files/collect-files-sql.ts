@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { liveNote } from "../notes/note-sql";
+import { liveNote } from "../notes/live-note-sql";
 
 // The cleanup's statements on the files tables (collect-files.ts): what an abandoned upload leaves,
 // which files nothing keeps any more, and grants that ended.

@@ -20,7 +20,7 @@ export type Uploads = {
   files: { index: number; size: number; chunks: number }[];
 };
 
-export type DeclaredFiles = {
+type DeclaredFiles = {
   uploads: Uploads;
   /** the rows to store under note `id`, plain files' names sealed with `key` */
   rows: (id: string, key: SealingKey) => NewFiles;

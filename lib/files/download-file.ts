@@ -26,7 +26,7 @@ type GrantedFileRow = {
   chunks_sealed_by: string | null;
 };
 
-export type Download = {
+type Download = {
   /** bytes on the wire: the Content-Length */
   length: number;
   /** a plain file's name, for Content-Disposition; null for end-to-end */

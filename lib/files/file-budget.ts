@@ -35,7 +35,7 @@ const windowText = (ms: number) =>
   ms === 3_600_000 ? "hour" : ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} min`;
 
 /** Spends `bytes` from `payer`'s budget, or refuses them all: 429 file_budget_exceeded. */
-export async function chargeFileBudget(payer: FilePayer, bytes: number): Promise<void> {
+async function chargeFileBudget(payer: FilePayer, bytes: number): Promise<void> {
   const budget = budgetOf(payer);
   if (budget === "off" || bytes === 0) return;
   const decision = await spendBudget(`fileBudget:${payer}`, budget, bytes);

@@ -8,7 +8,7 @@ import { ApiError } from "../http/api-error";
 
 export const fileChunkBytes = 1024 * 1024;
 /** What AES-256-GCM adds to each end-to-end chunk. */
-export const e2eChunkOverhead = 16;
+const e2eChunkOverhead = 16;
 /** The longest chunk any upload may send: a full end-to-end chunk. */
 export const maxWireChunkBytes = fileChunkBytes + e2eChunkOverhead;
 

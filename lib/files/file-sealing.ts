@@ -12,7 +12,7 @@ const fieldData = (noteId: string, fileIndex: number, field: "name" | "type") =>
 const chunkData = (fileId: string, index: number, last: boolean) =>
   `notes/v1|file chunk|${fileId}|${index}|${last ? "last" : "more"}`;
 
-export type FileLabel = { name: string; type: string };
+type FileLabel = { name: string; type: string };
 
 export function sealFileLabel(
   key: SealingKey,
@@ -38,7 +38,7 @@ export function openFileLabel(
   };
 }
 
-export type ChunkPlace = { fileId: string; index: number; last: boolean };
+type ChunkPlace = { fileId: string; index: number; last: boolean };
 
 export function sealChunk(key: SealingKey, place: ChunkPlace, plaintext: Uint8Array): Buffer {
   return sealBytes(key, plaintext, chunkData(place.fileId, place.index, place.last));

@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { liveNote } from "../notes/note-sql";
+import { liveNote } from "../notes/live-note-sql";
 import type { FileOwner } from "./file-owner";
 
 // Every statement on the files tables (note_files, file_grants), named, in one place but for the
@@ -7,7 +7,7 @@ import type { FileOwner } from "./file-owner";
 // size here is a safe integer. A file belongs to a note (share_id) or to a request's answer
 // (request_id, answer_number); uploads, the store and the cleanup are the same for both.
 
-export type NewFile = {
+type NewFile = {
   file_index: number;
   size_bytes: number;
   chunk_count: number;

@@ -3,9 +3,9 @@
 // of its own, empty, that nothing else writes to while the suite runs (the counts are exact).
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FileStore } from "./file-store";
+import type { FileStore } from "./file-store-interface";
 
-export interface OpenedStore {
+interface OpenedStore {
   store: FileStore;
   close(): Promise<void>;
 }

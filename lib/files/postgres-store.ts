@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { queryBytes, queryRows } from "../db";
-import { FileStoreUnavailable, type FileStore } from "./file-store";
+import { FileStoreUnavailable, type FileStore } from "./file-store-interface";
 
 // Chunks as rows of file_chunks in the service's own database (Postgres or the embedded one):
 // nothing more to run. One chunk per statement, so no statement ever holds more than one chunk.

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openS3Store, type TestS3Store } from "../test/s3-store";
 import { collect } from "./file-store-contract";
-import { FileStoreUnavailable } from "./file-store";
+import { FileStoreUnavailable } from "./file-store-interface";
 import { parseS3Settings } from "./s3-settings";
 import { S3FileStore } from "./s3-store";
 

@@ -11,7 +11,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { FileStoreUnavailable, type FileStore } from "./file-store";
+import { FileStoreUnavailable, type FileStore } from "./file-store-interface";
 import { env } from "../env";
 import { s3SettingsOf, type S3Settings } from "./s3-settings";
 

@@ -10,14 +10,15 @@ import type { FileOwner } from "./file-owner";
 import { sealChunk } from "./file-sealing";
 import { wireChunkSize } from "./file-limits";
 import { chunkClaimSql, claimChunkSql, commitChunkSql, releaseChunkSql, uploadTargetSql } from "./file-sql";
-import { fileStore, FileStoreUnavailable } from "./file-store";
+import { fileStore } from "./file-store";
+import { FileStoreUnavailable } from "./file-store-interface";
 import { movedBytes } from "../process/young-garbage";
 
 // Uploads of a note's or an answer's file chunks, one chunk per request, in order. A chunk is read from the
 // request's stream up to its exact expected size, never more, then stored; it counts as received
 // only once the store has it, so a failure leaves the same chunk to send again.
 
-export type UploadTarget = {
+type UploadTarget = {
   upload_token_hash: string | null;
   encrypted: boolean;
   open: boolean;
@@ -39,7 +40,7 @@ export function parseIndex(text: string): number {
  * bad_upload_token for a missing or wrong token, upload_closed once the owner is complete, read,
  * deleted, expired or its upload time ran out.
  */
-export async function uploadTarget(owner: FileOwner, index: number, token: string | null) {
+async function uploadTarget(owner: FileOwner, index: number, token: string | null) {
   assertNoteId("note" in owner ? owner.note : owner.request);
   const what = "note" in owner ? "note" : "answer";
   const [target] = await queryRows<UploadTarget>(uploadTargetSql(owner, index));

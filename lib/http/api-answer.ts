@@ -3,7 +3,7 @@
 // (lib/server/send-response.ts), without building a `Response`, its `Headers` and a stream around a
 // body that is already a string.
 
-export type AnswerBody = string | ReadableStream<Uint8Array> | null;
+type AnswerBody = string | ReadableStream<Uint8Array> | null;
 
 export class ApiAnswer {
   readonly status: number;

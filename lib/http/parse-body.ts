@@ -37,7 +37,7 @@ export function quotedPath(path: PropertyKey[]): string {
 }
 
 /** `Unknown field "pages[0].titel": ...`, each unknown field named with its path. */
-export function unknownFieldError(path: PropertyKey[], keys: readonly string[]): ApiError {
+function unknownFieldError(path: PropertyKey[], keys: readonly string[]): ApiError {
   const names = keys.slice(0, shown.fields).map((key) => quotedPath([...path, key]));
   const more = keys.length > shown.fields ? ` and ${keys.length - shown.fields} more` : "";
   return new ApiError(

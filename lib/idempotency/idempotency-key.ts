@@ -11,7 +11,7 @@ import { ApiError } from "../http/api-error";
 /** How long a kept answer is given back to a retry with the same key. */
 export const keptAnswerSeconds = 600;
 
-export const idempotencyKeyHeader = "idempotency-key";
+const idempotencyKeyHeader = "idempotency-key";
 
 /** A random value such as a UUID: long enough not to be guessed, visible ASCII without spaces. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{16,255}$/;
@@ -49,6 +49,9 @@ export function requestFingerprint(body: unknown): string {
   return sha256(JSON.stringify(body) ?? "").toString("hex");
 }
 
+/** The lookup of a create's key and the fingerprint of its body. */
+export type CreateIdempotency = { lookup: string; fingerprint: string };
+
 /**
  * A create's Idempotency-Key as kept: its lookup under whoever creates (`key:<id>` or
  * `client:<id>`) and its body's fingerprint; null without the header.
@@ -57,7 +60,7 @@ export function createIdempotencyOf(
   headers: HeaderLookup,
   body: unknown,
   createdBy: string,
-): { lookup: string; fingerprint: string } | null {
+): CreateIdempotency | null {
   const key = idempotencyKeyOf(headers);
   if (key === null) return null;
   return { lookup: keptAnswerLookup({ createdBy }, key), fingerprint: requestFingerprint(body) };

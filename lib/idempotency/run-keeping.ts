@@ -1,6 +1,31 @@
 import "server-only";
 import { queryRows } from "../db";
-import { forgetEndedKeptAnswerSql, isKeptAnswerConflict } from "../notes/kept-answer-sql";
+import { keptAnswerSeconds } from "./idempotency-key";
+import {
+  forgetEndedKeptAnswerSql,
+  isKeptAnswerConflict,
+  keptAnswerSql,
+  type KeepAnswer,
+} from "./kept-answer-sql";
+
+/** A kept answer still in its window, as kept_answers holds it. */
+export type KeptAnswerRow<A> = {
+  share_id: string;
+  password_hash: string | null;
+  key_proof_hash: string | null;
+  answer: A;
+};
+
+/** Where a statement keeps its answer under `lookup`: for the window every kept answer has. */
+export function keepingUnder(lookup: string): KeepAnswer {
+  return { lookup, seconds: keptAnswerSeconds };
+}
+
+/** The answer kept under `lookup`, or null when none is (never kept, or its window ended). */
+export async function keptAnswer<A>(lookup: string): Promise<KeptAnswerRow<A> | null> {
+  const [kept] = await queryRows<KeptAnswerRow<A>>(keptAnswerSql(lookup));
+  return kept ?? null;
+}
 
 /**
  * Runs a statement that keeps its answer under `lookup`. When another request with the same key

@@ -6,7 +6,7 @@ import { hashSecret } from "../crypto/secret-hash";
 // is compared.
 const keyPrefix = "nsk_";
 const secretLength = 43;
-export const publicPrefixLength = keyPrefix.length + 8;
+const publicPrefixLength = keyPrefix.length + 8;
 const apiKeyPattern = /^nsk_[A-Za-z0-9]{43}$/;
 
 export function generateApiKey(): string {

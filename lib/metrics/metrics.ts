@@ -13,11 +13,11 @@ import { policyNames, type PolicyName } from "../rate-limit/policies";
  * What kind of note an event is about: the first that applies of encrypted (end to end), password,
  * multi-page, then its format.
  */
-export const noteKinds = ["encrypted", "password", "multi-page", "markdown", "html"] as const;
-export type NoteKind = (typeof noteKinds)[number];
+const noteKinds = ["encrypted", "password", "multi-page", "markdown", "html"] as const;
+type NoteKind = (typeof noteKinds)[number];
 
-export const noteEvents = ["created", "read", "burned", "expired", "deleted"] as const;
-export type NoteEvent = (typeof noteEvents)[number];
+const noteEvents = ["created", "read", "burned", "expired", "deleted"] as const;
+type NoteEvent = (typeof noteEvents)[number];
 
 /** What the kind of a note is decided from: its columns, or the create request. */
 export type NoteTraits = {

@@ -12,8 +12,8 @@ const commandLineClients: [RegExp, string][] = [
   [/^Wget\//i, "Wget"],
 ];
 
-// Parsing a User-Agent took 13–21 µs of a read's 200–300 µs of server CPU, and a note's readers send
-// a few User-Agents over and over: the last 1,000 (of up to 512 characters: at most 0.5 MB) and their
+// Parsing a User-Agent is a noticeable part of a read's CPU, and a note's readers send a few
+// User-Agents over and over: the last 1,000 (of up to 512 characters: at most 0.5 MB) and their
 // families are remembered here, the first remembered forgotten first.
 const recent = new Map<string, string>();
 const maxRemembered = 1000;

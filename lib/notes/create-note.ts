@@ -3,41 +3,25 @@ import { hashPassword } from "../crypto/password-hash";
 import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
-import { declareFiles, type Uploads } from "../files/declare-files";
+import { declareFiles } from "../files/declare-files";
 import { filePayer } from "../files/file-budget";
 import { ApiError } from "../http/api-error";
+import type { CreateIdempotency } from "../idempotency/idempotency-key";
+import { sealPart } from "../idempotency/sealed-part";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { countNote } from "../metrics/metrics";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
-import { insertKeeping, keepCreate, type CreateIdempotency } from "./kept-create";
+import type { CreatedNoteRow } from "./created-note-row";
+import { insertKeeping } from "./kept-create";
 import { generateNoteId } from "./note-id";
 import { sealPage } from "./note-sealing";
 import { sealRecipientLabel } from "./recipient-sealing";
 import { insertNoteSql, type NewPage, type NewNote } from "./note-sql";
-import type { RecipientLink } from "./note-link-sql";
-import { notePolicy, type ContentType } from "./note-policy";
+import { notePolicy } from "./note-policy";
 import type { CreateNoteBody } from "./note-schemas";
 
 type PageText = Omit<NewPage, "html" | "raw_html" | "sealed_by">;
-
-export type CreatedNoteRow = {
-  id: string;
-  created_at: Date;
-  expires_at: Date | null;
-  burn_after: number | null;
-  password_required: boolean;
-  content_type: ContentType;
-  page_count: number;
-  encrypted: boolean;
-  owned: boolean;
-  /** shown once; only for notes created without a key (a key deletes its own notes) */
-  delete_token: string | null;
-  /** with recipients: one link each, in the order given (the note's own id is the owner handle) */
-  links?: RecipientLink[];
-  /** with files: the upload token and where each file's chunks go (shown once) */
-  uploads?: Uploads;
-};
 
 /** The note's pages as stored: a single-page note is one page without a title. */
 function pagesOf(body: CreateNoteBody, keyed: boolean): PageText[] {
@@ -159,7 +143,7 @@ export async function createNote(options: {
         delete_token: deleteToken,
         ...(files && { uploads: files.uploads }),
       };
-      const keep = idempotency ? keepCreate(idempotency, { ...answer, links }) : undefined;
+      const keep = idempotency ? sealPart(idempotency, { ...answer, links }) : undefined;
       const insert = () =>
         queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
           insertNoteSql(

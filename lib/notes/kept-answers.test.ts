@@ -8,7 +8,7 @@ import { keptAnswerLookup, requestFingerprint } from "../idempotency/idempotency
 import { RequestLimits } from "../rate-limit/request-limits";
 import { createNote } from "./create-note";
 import { deleteNote } from "./delete-note";
-import { keptAnswersSealedBySql } from "./kept-answer-sql";
+import { keptAnswersSealedBySql } from "../idempotency/kept-answer-sql";
 import { purgeExpiredNotes } from "./purge-expired-notes";
 import { readNote } from "./read-note";
 import { testClient } from "../test/test-client";

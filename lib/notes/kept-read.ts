@@ -5,15 +5,15 @@ import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import type { Statement } from "../db/pg-statements";
 import { sealingKeys } from "../env";
-import { keptAnswerLookup, keptAnswerSeconds } from "../idempotency/idempotency-key";
+import { keptAnswerLookup } from "../idempotency/idempotency-key";
+import type { KeepAnswer } from "../idempotency/kept-answer-sql";
+import { keepingUnder, keptAnswer, runKeeping, type KeptAnswerRow } from "../idempotency/run-keeping";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { chargePasswordAttempt } from "../rate-limit/password-attempts";
-import { runKeeping } from "../idempotency/run-keeping";
-import { keptAnswerSql, type KeepAnswer } from "./kept-answer-sql";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import type { ConsumedRow } from "./open-consumed-rows";
 
-// A read sent with an Idempotency-Key: its statement keeps its answer (kept-answer-sql.ts), and a
+// A read sent with an Idempotency-Key: its statement keeps its answer (lib/idempotency), and a
 // retry with the same key within the window gets that answer back, opened again, without spending
 // a view. The retry must present what the first read had to: for a note with a password, the
 // password (the kept answer holds the note's verifier, never the password, and its pages sealed by
@@ -30,7 +30,7 @@ export type KeptReadKey = {
 };
 
 /** Why a retry's kept answer is not given: what a first read without the same would be told. */
-export type KeptReadRefusal = "bad_key_proof" | "bad_password";
+type KeptReadRefusal = "bad_key_proof" | "bad_password";
 
 type KeptReadAnswer = Omit<ConsumedRow, "created_at" | "expires_at" | keyof ConsumedPage> & {
   created_at: string;
@@ -41,12 +41,7 @@ type ConsumedPage = Pick<
   ConsumedRow,
   "page_index" | "title" | "content" | "content_type" | "html" | "raw_html" | "sealed_by"
 >;
-type KeptRow = {
-  share_id: string;
-  password_hash: string | null;
-  key_proof_hash: string | null;
-  answer: KeptReadAnswer;
-};
+type KeptRow = KeptAnswerRow<KeptReadAnswer>;
 
 const lookupOf = (read: KeptReadKey) => keptAnswerLookup({ read: read.id }, read.key);
 
@@ -86,7 +81,7 @@ async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly Seali
 export async function keptRead(
   read: KeptReadKey,
 ): Promise<{ rows: ConsumedRow[]; keys: readonly SealingKey[] } | KeptReadRefusal | null> {
-  const [kept] = await queryRows<KeptRow>(keptAnswerSql(lookupOf(read)));
+  const kept = await keptAnswer<KeptReadAnswer>(lookupOf(read));
   if (!kept) return null;
   const keys = await keysFor(kept, read);
   return typeof keys === "string" ? keys : { rows: rowsOf(kept.answer), keys };
@@ -94,7 +89,7 @@ export async function keptRead(
 
 /**
  * Runs the consuming statement keeping its answer under the read's key; when another request with
- * that key kept one first, answers with that one instead, spending nothing (run-keeping.ts).
+ * that key kept one first, answers with that one instead, spending nothing (lib/idempotency/run-keeping.ts).
  */
 export async function consumeKeeping(
   read: KeptReadKey,
@@ -103,7 +98,7 @@ export async function consumeKeeping(
   const lookup = lookupOf(read);
   const rows = await runKeeping(
     lookup,
-    () => queryRows<ConsumedRow>(statement({ lookup, seconds: keptAnswerSeconds })),
+    () => queryRows<ConsumedRow>(statement(keepingUnder(lookup))),
     () => keptRead(read),
   );
   if (Array.isArray(rows)) return rows;

@@ -1,6 +1,6 @@
 import { passwordKeyId } from "../crypto/password-hash";
 import { Prisma } from "../generated/prisma/client";
-import { liveNote } from "./note-sql";
+import { liveNote } from "./live-note-sql";
 
 // The statements on the notes tables that only operators run, beside the API's in note-sql.ts:
 // moderation's look at a stored note, the keys' live-note counts, and re-sealing pages under a new key.

@@ -13,7 +13,7 @@ import { Prisma } from "../generated/prisma/client";
 export type RecipientLink = { id: string; label: string };
 
 /** What every link copies from its note: the owner row's columns it cannot read in `note`. */
-export type LinkTraits = {
+type LinkTraits = {
   passwordHash: string | null;
   burnAfterFailures: number | null;
   multiPage: boolean;

@@ -2,9 +2,9 @@ import { Prisma } from "../generated/prisma/client";
 import { ofShape } from "../db/pg-statements";
 import { filesMatchGrant, grantFilesCte, type ReadGrant } from "../files/file-sql";
 import { burnedOf, eventsOf, logEventsCtes, type Reader } from "./note-event-sql";
-import { keepReadCte, type KeepAnswer } from "./kept-answer-sql";
+import { keepReadCte, type KeepAnswer } from "../idempotency/kept-answer-sql";
 import { endLinksCtes, purgePagesCte } from "./note-link-sql";
-import { liveNote } from "./note-sql";
+import { liveNote } from "./live-note-sql";
 
 // The statements a read runs (lib/notes/read-note.ts): what it is checked against, the wrong
 // passwords it counts, and the read itself, which consumes a view or only looks. Run with queryRows.

@@ -1,8 +1,8 @@
 import { Prisma } from "../generated/prisma/client";
-import { forgetKeptAnswersCte } from "./kept-answer-sql";
+import { forgetKeptAnswersCte } from "../idempotency/kept-answer-sql";
 import { eventsOf, logEventsCtes } from "./note-event-sql";
 import { endLinksCtes } from "./note-link-sql";
-import { liveNote } from "./note-sql";
+import { liveNote } from "./live-note-sql";
 
 // The statements that end notes: an owner's delete, a moderator's take-down, the cleanup's purge.
 // Each logs what it ended in the same statement (note-event-sql.ts), run with queryRows like the

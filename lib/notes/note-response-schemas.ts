@@ -109,7 +109,7 @@ export const readNoteResponseSchema = z.strictObject({
   ...readFilesField,
 });
 
-export const noteEventTypes = ["created", "read", "burned", "password_failed", "deleted", "expired"] as const;
+const noteEventTypes = ["created", "read", "burned", "password_failed", "deleted", "expired"] as const;
 
 export const noteEventsResponseSchema = z.strictObject({
   id: noteId,

@@ -1,6 +1,6 @@
 import { toUploadsResponse } from "../files/declare-files";
 import { downloadUrl } from "../files/grant-files";
-import type { CreatedNoteRow } from "./create-note";
+import type { CreatedNoteRow } from "./created-note-row";
 import type { NoteMetaRow } from "./get-note-meta";
 import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./open-consumed-rows";
@@ -18,7 +18,7 @@ import type { KeyNoteRow } from "./note-event-sql";
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
 
-export const noteUrl = (baseUrl: string, id: string) => `${baseUrl}/${id}`;
+const noteUrl = (baseUrl: string, id: string) => `${baseUrl}/${id}`;
 export const noteMetaUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/shares/${id}/meta`;
 
 export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): CreatedNoteResponse {

@@ -1,8 +1,9 @@
 import { Prisma } from "../generated/prisma/client";
 import { ofId, ofShape } from "../db/pg-statements";
 import { insertFilesCte, type NewFiles } from "../files/file-sql";
+import { liveNote } from "./live-note-sql";
 import { logCreatedCte } from "./note-event-sql";
-import { keepCreateCte, type KeepAnswer } from "./kept-answer-sql";
+import { keepCreateCte, type KeepAnswer } from "../idempotency/kept-answer-sql";
 import { insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
 
@@ -10,12 +11,6 @@ import type { ContentType } from "./note-policy";
 // in note-read-sql.ts, those that end notes in note-removal-sql.ts. The domain runs them with
 // queryRows (lib/db.ts) on the driver itself; every other table is reached through the Prisma
 // client's model methods.
-
-/**
- * A note exists for clients while it is neither burned nor expired; expiry is checked against the
- * database clock in every query, so a note is gone from the second it expires, cleanup or not.
- */
-export const liveNote = Prisma.sql`burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
 
 /**
  * The whole second a row created now holds in its created_at: that column keeps milliseconds, so

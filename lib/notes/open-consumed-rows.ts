@@ -9,7 +9,7 @@ import type { NewPage } from "./note-sql";
 // What a read returns: consumeNoteSql's rows folded into the note, its pages opened, and its files
 // with this read's download grant.
 
-export type ReadPageRow = Omit<NewPage, "sealed_by">;
+type ReadPageRow = Omit<NewPage, "sealed_by">;
 
 export type ReadNoteRow = {
   id: string;

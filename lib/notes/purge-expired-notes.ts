@@ -6,7 +6,7 @@ import { collectFiles, purgeAbandonedUploads } from "../files/collect-files";
 import { countNote, type NoteTraits } from "../metrics/metrics";
 import { purgeExpiredRequests } from "../requests/purge-expired-requests";
 import { purgeOldDeliveries } from "../webhooks/outbox";
-import { purgeKeptAnswersSql } from "./kept-answer-sql";
+import { purgeKeptAnswersSql } from "../idempotency/kept-answer-sql";
 import { purgeNoteEventsSql } from "./note-event-sql";
 import { purgeNotesSql, type PurgeKind } from "./note-removal-sql";
 
@@ -17,7 +17,7 @@ import { purgeNotesSql, type PurgeKind } from "./note-removal-sql";
 /** Rows deleted per statement. */
 const defaultBatchSize = 1000;
 
-export type PurgeCounts = Record<PurgeKind | "abandoned" | "files", number>;
+type PurgeCounts = Record<PurgeKind | "abandoned" | "files", number>;
 
 type PurgeOptions = {
   batchSize?: number;

@@ -46,8 +46,8 @@ type Consumption = {
 };
 
 /**
- * Consumes a view, then opens the pages: with the key derived from the password just checked, or
- * the server's keys for a note without a password (or one stored before password sealing). Counts
+ * Consumes a view, then opens the pages: with the key derived from the password just checked when
+ * it gives one, else with the server's keys. Counts
  * the read (and the burn, when it was the last view) in the metrics. A note with files is consumed
  * only with `grant`, its download grant, which the same statement stores.
  */
@@ -61,7 +61,7 @@ async function consume(
     : await queryRows<ConsumedRow>(
         view ? viewNoteSql(id, verified, reader) : consumeNoteSql(id, verified, reader, { link, grant }),
       );
-  // A page without a seal is served only by a database upgraded from before sealing, until re-sealed.
+  // Unsealed pages are served only while the plaintext_fallback row exists (plaintext-fallback.ts).
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (read) {
@@ -129,7 +129,7 @@ async function wrongPassword(
 
 /**
  * The note's key proof hash when `keyProof` matches it (compared in constant time); null for a note
- * stored without one, which is read without a proof, as before proofs existed.
+ * stored without one, which is read without a proof.
  */
 function verifiedKeyProof(keyProof: string | undefined, storedHash: string | null): string | null {
   if (storedHash === null) return null;

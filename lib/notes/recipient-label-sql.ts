@@ -37,7 +37,7 @@ const labelPlaces = {
   },
 } satisfies Record<string, LabelPlace>;
 
-export type LabelPlaceName = keyof typeof labelPlaces;
+type LabelPlaceName = keyof typeof labelPlaces;
 export const labelPlaceNames = Object.keys(labelPlaces) as LabelPlaceName[];
 const placeOf = (name: LabelPlaceName): LabelPlace => labelPlaces[name];
 

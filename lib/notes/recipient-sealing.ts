@@ -12,7 +12,7 @@ import { open, seal, type SealingKey } from "../crypto/seal";
 const associatedData = (linkId: string) => `recipients/v1|${linkId}|label`;
 
 /** The mark of a label stored before sealing (a sealed value starts with `v1.`). */
-export const unsealedLabelPrefix = "plain:";
+const unsealedLabelPrefix = "plain:";
 
 export function sealRecipientLabel(key: SealingKey, linkId: string, label: string): string {
   return seal(key, label, associatedData(linkId));

@@ -16,7 +16,7 @@ import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 import { requestTextsSealedBy } from "../requests/reseal-request-texts";
 import { filesSealedBySql } from "../files/file-sql";
-import { keptAnswersSealedBySql } from "./kept-answer-sql";
+import { keptAnswersSealedBySql } from "../idempotency/kept-answer-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 type StoredPage = StoredPageText & { share_id: string };
@@ -37,7 +37,7 @@ const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
 ];
 
 /** pages now sealed with the first key, pages no configured key opens (left as they are), and: */
-export type ResealReport = ResealCount & {
+type ResealReport = ResealCount & {
   /** keys nothing (sealedWithKey above) is sealed with any more: they may be dropped */
   retired: string[];
   /** other keys something is still sealed with (a file, an answer kept for a retry, or a value a server sealing with an old key wrote meanwhile) */

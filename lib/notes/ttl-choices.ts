@@ -7,9 +7,9 @@ export type TtlChoices = ReadonlyMap<string, number>;
 
 const unitSeconds = { m: 60, h: 60 * 60, d: 24 * 60 * 60 } as const;
 const choicePattern = /^([1-9]\d{0,5})(m|h|d)$/;
-export const minTtlSeconds = unitSeconds.m;
+const minTtlSeconds = unitSeconds.m;
 /** A year: longer than that, an operator wants permanent notes (with a key). */
-export const maxTtlSeconds = 365 * unitSeconds.d;
+const maxTtlSeconds = 365 * unitSeconds.d;
 
 export const defaultTtlChoices = "1h,1d,7d,30d";
 

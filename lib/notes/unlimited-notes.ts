@@ -5,9 +5,9 @@ import { processSingleton } from "../process/process-singleton";
 // and never changes, so the next read of such a note here can run the statement that only looks
 // (viewNoteSql) rather than the one that may count, burn and purge. The hint is never trusted for
 // an answer: that statement checks the limit itself, and a note gone since, or an id taken again by
-// a new note, makes it find nothing, after which the read goes the whole way as before and the hint
-// is forgotten, so that a gone note costs its later reads no second statement. Bounded: the note
-// remembered first is forgotten first.
+// a new note, makes it find nothing, after which the read runs the statement that may count and the
+// hint is forgotten, so that a gone note costs its later reads no second statement. Bounded: the
+// note remembered first is forgotten first.
 
 /** At 10,000 ids of 10 characters, about 1 MiB. */
 const capacity = 10_000;

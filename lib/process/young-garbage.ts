@@ -27,7 +27,7 @@ export const fullCollectionBytes = 32 * 1024 * 1024;
  * V8's `gc`: with no argument a full collection, with `{ type: "minor" }` a scavenge. (Node 20's
  * V8 reads `{ type: "major" }` as a scavenge too, so a full one is asked for with no argument.)
  */
-export type Collect = (options?: { type: "minor" }) => void;
+type Collect = (options?: { type: "minor" }) => void;
 
 const pacing = processSingleton("young-garbage", () => ({
   moved: 0,

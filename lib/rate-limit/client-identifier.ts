@@ -11,7 +11,7 @@ import type { TrustProxy } from "./settings";
 // one subscriber usually gets; IPv4-mapped IPv6 addresses count as the IPv4 address, and the IPv6
 // loopback as itself ("::1"): it is one machine, and its /64 is no subscriber's block.
 
-export const unknownClient = "unknown";
+const unknownClient = "unknown";
 
 /** An address without brackets, port or IPv4 mapping; undefined when it is not an IP address. */
 export function normalizeAddress(raw: string): string | undefined {

@@ -12,7 +12,7 @@ import { RequestLimits } from "./request-limits";
 // around that limit to probe ids. Only paths shaped like a note id are charged; any other path is a
 // 404 that never asks the database.
 
-export type NotePageLimit = { refused: Response } | { refused: null; limits: RequestLimits | null };
+type NotePageLimit = { refused: Response } | { refused: null; limits: RequestLimits | null };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.codePointAt(0)};`);
 

@@ -4,7 +4,7 @@ import { ALLOWED_PROTOCOLS, CLOBBER_PREFIX } from "./sanitize-schema";
 import { walkElements } from "./walk-elements";
 
 /** Set on every link that survives: the note's author is not trusted to pass referrers or rank. */
-export const LINK_REL = ["noopener", "noreferrer", "nofollow", "ugc"] as const;
+const LINK_REL = ["noopener", "noreferrer", "nofollow", "ugc"] as const;
 
 // The scheme must equal an allowed one exactly (ignoring case): browsers drop tabs and newlines inside
 // URLs, so `java\tscript:` must not be compared after any cleaning of our own.

@@ -26,7 +26,7 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
 ];
 
 /** A fence that closes `open` (same character, at least as long, nothing after it but spaces). */
-export function closesFence(line: string, open: string): boolean {
+function closesFence(line: string, open: string): boolean {
   const match = FENCE.exec(line);
   return (
     match !== null &&

@@ -19,7 +19,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const statusOf = (request: OpenedRequest) => (request.answer_count < request.max_answers ? "open" : "closed");
 
 /** The public link a responder opens. */
-export const requestUrl = (baseUrl: string, id: string) => `${baseUrl}/requests/${id}`;
+const requestUrl = (baseUrl: string, id: string) => `${baseUrl}/requests/${id}`;
 /** Where the API serves the request (the create's Location). */
 export const requestApiUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/requests/${id}`;
 
@@ -71,7 +71,7 @@ export function toAnswerListResponse(request: OpenedRequest, rows: AnswerRow[]):
 }
 
 /** Where the requester downloads file `index` of answer `number` (with X-Owner-Proof). */
-export const answerFilesUrl = (baseUrl: string, id: string, number: number) =>
+const answerFilesUrl = (baseUrl: string, id: string, number: number) =>
   `${requestApiUrl(baseUrl, id)}/answers/${number}/files`;
 
 export function toAnswerResponse(

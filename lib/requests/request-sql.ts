@@ -21,7 +21,7 @@ export type RequestRow = {
   files_allowed: boolean;
 };
 
-export type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
+type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
   lifetime: number;
   api_key_id: string | null;
 };

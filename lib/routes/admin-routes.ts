@@ -5,7 +5,7 @@ import type { RouteDeclaration } from "./route-declaration";
 // carries its access and a summary of what it does. Signing in and out needs no session; every
 // other action does.
 
-export type AdminOperation = RouteAccess & {
+type AdminOperation = RouteAccess & {
   readonly auth: "admin" | "admin-session";
   readonly summary: string;
 };

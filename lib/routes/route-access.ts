@@ -31,7 +31,7 @@ export type CallerKind =
  * - `create-per-key`: charged to the required key.
  * - `admin-sign-in`: charged to the address once the admin page is known to be on.
  */
-export type LimitKind = "read" | "upload" | "create" | "create-per-key" | "admin-sign-in";
+type LimitKind = "read" | "upload" | "create" | "create-per-key" | "admin-sign-in";
 
 export type RouteAccess = {
   readonly auth?: CallerKind;

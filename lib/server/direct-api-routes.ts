@@ -11,12 +11,11 @@ import { nodeRequest } from "./node-request";
 import { refuseRequest, sendAnswer } from "./send-response";
 
 // The public API's route handlers, called by the front server straight from Next.js's build.
-// Next.js's router and its request adapter cost about 0.8 ms of CPU per request on this service's
-// machines, several times the handlers' own work (docs/benchmarks.md), so under `npm start` the
-// hot API paths skip them: the same compiled handlers, the same modules and database pool as
-// Next.js uses, without the routing around them. Everything else, and every method a route does not
-// export (HEAD on the GET routes, which Next.js derives from GET), still goes to Next.js, as does
-// every request under `next dev` or on a platform.
+// Next.js's router and its request adapter cost more CPU than the handlers' own work, so under
+// `npm start` the hot API paths skip them: the same compiled handlers, the same modules and
+// database pool as Next.js uses, without the routing around them. Everything else, and every
+// method a route does not export (HEAD on the GET routes, which Next.js derives from GET), still
+// goes to Next.js, as does every request under `next dev` or on a platform.
 
 type RouteMethods = Partial<Record<string, AnswerHandler<Record<string, string>>>>;
 type CompiledRoute = {

@@ -26,7 +26,7 @@ export function bodyLimitOf(pathname: string): { maxBytes: number; apiError: () 
 }
 
 /** What became of the body: all of it arrived within the limit, it went over, or the client left. */
-export type BodyCheck = "within" | "too_large" | "gone";
+type BodyCheck = "within" | "too_large" | "gone";
 
 /**
  * Checks the request's body against `maxBytes`. A declared Content-Length answers at once (Node

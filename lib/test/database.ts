@@ -30,7 +30,7 @@ export function adminUrl(): string {
 }
 
 /** Throws unless `url` points at a Postgres server on this machine. */
-export function assertLocalDatabase(url: string): void {
+function assertLocalDatabase(url: string): void {
   const { hostname } = new URL(url);
   if (!LOCAL_HOSTS.has(hostname)) {
     throw new Error(

@@ -10,7 +10,7 @@ import { resolveWebhookHost, type ResolvedAddress } from "./public-address";
 // connection goes to the address checked by resolveWebhookHost and nowhere else; redirects are
 // not followed (a 3xx is a failed attempt), and the whole attempt is bounded by `timeoutMs`.
 
-export type Attempt = { delivered: true } | { delivered: false; error: string };
+type Attempt = { delivered: true } | { delivered: false; error: string };
 
 /** A lookup that answers every name with the one address already checked. */
 function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {

@@ -13,7 +13,7 @@ import { deleteWebhookSql, insertWebhookSql, keyWebhooksSql, type WebhookRow } f
 // A key holder's webhooks: each key manages its own, and sees no other key's.
 
 /** Webhooks one key may have. */
-export const maxWebhooksPerKey = 10;
+const maxWebhooksPerKey = 10;
 
 const toResponse = (row: WebhookRow): WebhookResponse => ({
   id: row.id,

@@ -22,7 +22,7 @@ import { openWebhookSecret } from "./webhook-secret";
 // time, at most 6 hours: about a day over 10 attempts with the default), or given up after the last.
 
 /** Attempts in all, the first included. */
-export const maxAttempts = 10;
+const maxAttempts = 10;
 const maxDelayMs = 6 * 3600_000;
 const batchSize = 20;
 /** Log entries fanned out per statement: one short lock on the cursor row each. */
@@ -31,7 +31,7 @@ const fanOutBatchSize = 500;
 const keepDoneDays = 7;
 
 /** The wait after failed attempt number `attempt` (1 for the first). */
-export function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS): number {
+function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS): number {
   return Math.min(baseMs * 3 ** (attempt - 1), maxDelayMs);
 }
 

@@ -67,7 +67,7 @@ export function isPublicAddress(address: string): boolean {
  * Why a webhook host is refused, whether a name does not resolve or an address is not public: one
  * answer for both, so that it tells nothing about the names the server's resolver knows.
  */
-export const notPublic = "its host does not resolve to a public address";
+const notPublic = "its host does not resolve to a public address";
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 

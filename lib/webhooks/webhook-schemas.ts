@@ -14,7 +14,7 @@ const noteWebhookEvents = [
 
 export const webhookEvents = [...noteWebhookEvents, "request.answered"] as const;
 
-export type WebhookEvent = (typeof webhookEvents)[number];
+type WebhookEvent = (typeof webhookEvents)[number];
 
 /** When each event is sent, for notes created with the webhook's key. */
 export const webhookEventDescriptions: Record<WebhookEvent, string> = {
@@ -56,7 +56,7 @@ export const webhookPayloadSchema = z.strictObject({
 
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
-export const requestWebhookPayloadSchema = z.strictObject({
+const requestWebhookPayloadSchema = z.strictObject({
   type: z.literal("request.answered"),
   timestamp: z.iso.datetime({ precision: 3 }).describe("when the answer was stored, UTC, in milliseconds"),
   data: z

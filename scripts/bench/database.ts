@@ -18,7 +18,7 @@ import type { ServerKind } from "./servers";
 //   only), and no read-hot (its view limit is above what the API accepts).
 
 export const databaseKinds = ["postgres", "embedded"] as const;
-export type DatabaseKind = (typeof databaseKinds)[number];
+type DatabaseKind = (typeof databaseKinds)[number];
 
 export type BenchDatabase = {
   kind: DatabaseKind;

@@ -20,11 +20,11 @@ import { sampleRss, treeRssMiB } from "./rss";
 import { startServer, type RunningServer } from "./servers";
 
 export const fileStorages = ["postgres", "s3"] as const;
-export type FileStorage = (typeof fileStorages)[number];
+type FileStorage = (typeof fileStorages)[number];
 
 type FileKind = "e2e" | "sealed";
 
-export type FileTransferResult = {
+type FileTransferResult = {
   kind: FileKind;
   bytes: number;
   uploadSeconds: number;
@@ -38,7 +38,7 @@ export type FileTransferResult = {
 };
 
 /** Peak over idle allowed while a file streams through: 50 MB (10^6 bytes). */
-export const maxFileRssGrowthMiB = 50e6 / MiB;
+const maxFileRssGrowthMiB = 50e6 / MiB;
 
 /** The store FILE_STORAGE=s3 runs against: s3rver in a process of its own (not counted as the server). */
 async function fileStorageEnv(storage: FileStorage, bytes: number) {

@@ -31,7 +31,7 @@ curl -s https://api.example.com/v1/health?shard=${n} | jq .status
 `;
 
 /** Markdown of exactly `bytes` UTF-8 bytes (ASCII only, so characters are bytes). */
-export function markdownOf(bytes: number): string {
+function markdownOf(bytes: number): string {
   let text = "# Release notes\n\n";
   for (let n = 1; text.length < bytes; n++) text += block(n);
   return text.slice(0, bytes).trimEnd().padEnd(bytes, ".");
@@ -122,7 +122,7 @@ export async function servePage(baseUrl: string, id: string): Promise<void> {
 }
 
 /** What a server answers to each benchmarked call, for comparing app and baseline. */
-export type Sample = {
+type Sample = {
   create: Record<string, unknown>;
   read: Record<string, unknown>;
   meta: Record<string, unknown>;

@@ -106,7 +106,7 @@ export const sha256Hex = (text: string) => createHash("sha256").update(text).dig
  * and as a CryptoKey, each by catching an exception, which cost the floor's read about a fifth of
  * its CPU (docs/benchmarks.md). The app makes its keys once too (lib/crypto/seal.ts).
  */
-export type FloorKey = { id: string; secret: KeyObject };
+type FloorKey = { id: string; secret: KeyObject };
 
 /** The first key of ENCRYPTION_KEYS, named as the app names keys, so either opens the other's pages. */
 export function floorKeyFrom(encryptionKeys: string): FloorKey {

@@ -4,7 +4,7 @@ import { stopLoad } from "./load";
 // or is interrupted. A signal and the failing main flow both call cleanUp: they must share one pass,
 // or the first to finish would exit while the other is still dropping the database.
 
-export class Interrupted extends Error {}
+class Interrupted extends Error {}
 
 export const cleanups: (() => Promise<void>)[] = [];
 let cleaning: Promise<void> | null = null;

@@ -20,7 +20,7 @@ export type ScenarioResult = {
   rounds?: { ratio: number; floorRatio: number | null }[];
 };
 
-export type TargetResult = { target: string; measured: string; pass: boolean };
+type TargetResult = { target: string; measured: string; pass: boolean };
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -97,7 +97,7 @@ const cores = ({ server, postgres, loadGenerator, other }: CpuSplit) =>
  * Microseconds of the server's CPU per answered request. On a machine that others load, the servers
  * get what cores are left and req/s swings with that; the CPU each request costs swings less.
  */
-export const serverMicrosPerRequest = (m: Measured) =>
+const serverMicrosPerRequest = (m: Measured) =>
   m.requestsPerSecond > 0 ? (m.cpuCores.server * 1e6) / m.requestsPerSecond : 0;
 
 export function formatScenario(result: ScenarioResult): string {

@@ -48,7 +48,7 @@ export async function ensureBuild(): Promise<void> {
   if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

@@ -1,11 +1,11 @@
 import { sealedByPrefix } from "../crypto/seal";
 import { Prisma } from "../generated/prisma/client";
 
-// The statements on kept_answers (lib/idempotency): each kept answer is written by the statement
-// whose answer it is, as a CTE of it, so a read that spent a view or a create that stored a note
-// always has its answer kept, whatever becomes of the reply. A second request with the same key
-// meets the primary key: the whole statement fails (no view spent, no note stored) and the caller
-// gives back the answer kept by the first.
+// The statements on kept_answers: each kept answer is written by the statement whose answer it is,
+// as a CTE of it, so a read that spent a view or a create that stored a note always has its answer
+// kept, whatever becomes of the reply. A second request with the same key meets the primary key:
+// the whole statement fails (no view spent, no note stored) and the caller gives back the answer
+// kept by the first.
 
 /** Where a statement keeps its answer: the lookup of its key, for how many seconds. */
 export type KeepAnswer = { lookup: string; seconds: number };
