@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "../db";
+import { getDatabase, queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import { describeError } from "../process/describe-error";
 import { generateApiKey, hashApiKey, publicPrefix } from "./api-key-format";
@@ -18,6 +18,9 @@ export async function issueApiKey(options: {
   const { generateKey = generateApiKey } = options;
   const label = options.label.trim();
   if (!label) throw new Error("A key needs a label.");
+  // Opened first, so that a database that cannot open (in use, unreachable) says so in its own words
+  // rather than as a key that could not be stored.
+  await getDatabase();
   for (let attempt = 0; attempt < attempts; attempt++) {
     const key = generateKey();
     try {
