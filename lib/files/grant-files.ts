@@ -32,13 +32,10 @@ export const filesIncomplete = () =>
 export type ReadGrantToken = ReadGrant & { token: string };
 
 /** A new grant for a read: the token for the reader, its hash for the statement. */
-function newReadGrant(): ReadGrantToken {
+export function newReadGrant(): ReadGrantToken {
   const token = randomBase64(32, "url");
   return { token, tokenHash: hashSecret(token), seconds: env.FILE_GRANT_SECONDS };
 }
-
-/** The grant a read of a note with `fileCount` files is consumed with: none without files. */
-export const readGrantFor = (fileCount: number) => (fileCount > 0 ? newReadGrant() : undefined);
 
 /**
  * The rows of the files `grant` opens, the consuming statement's; or, when that statement did not

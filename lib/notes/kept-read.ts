@@ -1,7 +1,5 @@
 import "server-only";
-import { verifyPassword } from "../crypto/password-hash";
 import type { SealingKey } from "../crypto/seal";
-import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import type { Statement } from "../db/pg-statements";
 import { sealingKeys } from "../env";
@@ -9,8 +7,8 @@ import { keptAnswerLookup } from "../idempotency/idempotency-key";
 import type { KeepAnswer } from "../idempotency/kept-answer-sql";
 import { keepingUnder, keptAnswer, runKeeping, type KeptAnswerRow } from "../idempotency/run-keeping";
 import type { RequestLimits } from "../rate-limit/request-limits";
-import { chargePasswordAttempt } from "../rate-limit/password-attempts";
-import { notAString, type ReadNoteBody } from "./note-schemas";
+import { checkReadPassword, keyProofFits } from "./check-read-password";
+import type { ReadNoteBody } from "./note-schemas";
 import type { ConsumedRow } from "./open-consumed-rows";
 
 // A read sent with an Idempotency-Key: its statement keeps its answer (lib/idempotency), and a
@@ -58,18 +56,12 @@ function rowsOf(answer: KeptReadAnswer): ConsumedRow[] {
  * read's (and rate limited).
  */
 async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly SealingKey[] | KeptReadRefusal> {
-  const proof = kept.key_proof_hash;
-  if (proof !== null && (read.keyProof === undefined || !secretMatchesHash(read.keyProof, proof))) {
-    return "bad_key_proof";
-  }
+  if (!keyProofFits(read.keyProof, kept.key_proof_hash)) return "bad_key_proof";
   if (kept.password_hash === null) return sealingKeys();
   const { password, limits, id } = read;
-  if (password === undefined || password === "" || password === notAString) return "bad_password";
-  const giveBack = await chargePasswordAttempt({ limits, noteId: id });
-  const verified = await verifyPassword(password, kept.password_hash);
-  if (!verified) return "bad_password";
-  await giveBack();
-  return verified.sealingKey ? [verified.sealingKey] : sealingKeys();
+  const checked = await checkReadPassword({ noteId: id, hash: kept.password_hash, password, limits });
+  if (typeof checked === "string") return "bad_password";
+  return checked.sealingKey ? [checked.sealingKey] : sealingKeys();
 }
 
 /**

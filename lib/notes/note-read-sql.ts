@@ -7,7 +7,8 @@ import { endLinksCtes, purgePagesCte } from "./note-link-sql";
 import { liveNote } from "./live-note-sql";
 
 // The statements a read runs (lib/notes/read-note.ts): what it is checked against, the wrong
-// passwords it counts, and the read itself, which consumes a view or only looks. Run with queryRows.
+// passwords it counts, and the read itself, which consumes a view or only looks (read-plan.ts picks
+// which). Run with queryRows.
 
 /** Not an owner handle, whose content is read through its recipients' links only. */
 const notOwnerHandle = Prisma.sql`live_links IS NULL`;
@@ -89,10 +90,10 @@ function pagesOf(source: string) {
  * The read, and the burn when it is the last, are logged in the same statement (webhooks follow the log).
  * With `link`, the statement reads only a recipient's link, which reads its owner's pages, and whose
  * burn may end the owner (endLinksCtes); without it, only an ordinary note, whose statement has no
- * part for links at all (the caller knows which from notePasswordHashSql, or tries the ordinary one
- * first). With `keep`, the answer of a read that spent a view is kept for a retry with the same
- * Idempotency-Key (keepReadCte). A note with files is read only with `grant`, stored by the same
- * statement (grantFilesCte); without, only a note without files.
+ * part for links at all (the read's plan says which: lib/notes/read-plan.ts). With `keep`, the
+ * answer of a read that spent a view is kept for a retry with the same Idempotency-Key
+ * (keepReadCte). A note with files is read only with `grant`, stored by the same statement
+ * (grantFilesCte); without, only a note without files.
  */
 export function consumeNoteSql(
   id: string,
@@ -127,7 +128,7 @@ export function consumeNoteSql(
  * looked at and logged: the same rows, from a statement without the parts that count, burn and
  * purge, which such a note never uses (Postgres sets up every part of a plan on every run). A note
  * with a limit, or one gone, is not read: no row, nothing logged. A note's limit never changes, so
- * a caller that has seen a note read without one may try this first (lib/notes/unlimited-notes.ts).
+ * a read of a note this process has seen read without one is planned as this (lib/notes/view-hint.ts).
  */
 export function viewNoteSql(id: string, verified: Verified, reader: Reader) {
   return ofShape(

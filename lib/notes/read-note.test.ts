@@ -4,7 +4,7 @@ import { RequestLimits } from "../rate-limit/request-limits";
 import { createNote } from "./create-note";
 import { consumeNoteSql, viewNoteSql } from "./note-read-sql";
 import { readNote } from "./read-note";
-import { rememberUnlimited, seenUnlimited } from "./unlimited-notes";
+import { addViewHint, hasViewHint } from "./view-hint";
 import { testClient } from "../test/test-client";
 
 // What a read does to the database: an ordinary note's statement has no part for recipients' links,
@@ -97,9 +97,9 @@ describe("reading", () => {
 
   it("a note seen without a limit is read next by the statement that only looks, with the same answer", async () => {
     const note = await createNote({ body: { content: "looked at again", ttl: "1h" }, apiKey: null });
-    expect(seenUnlimited(note.id)).toBe(false);
+    expect(hasViewHint(note.id)).toBe(false);
     const first = await read(note.id);
-    expect(seenUnlimited(note.id)).toBe(true);
+    expect(hasViewHint(note.id)).toBe(true);
     expect(await read(note.id)).toEqual(first);
     expect(await stored(note.id)).toMatchObject({ read_count: 0, reads: 2 });
   });
@@ -117,10 +117,10 @@ describe("reading", () => {
   it("a remembered note gone since is not found, and forgotten", async () => {
     const gone = await createNote({ body: { content: "gone", ttl: "1h" }, apiKey: null });
     await read(gone.id);
-    expect(seenUnlimited(gone.id)).toBe(true);
+    expect(hasViewHint(gone.id)).toBe(true);
     await client.query("DELETE FROM shares WHERE id = $1", [gone.id]);
     await expect(read(gone.id)).rejects.toMatchObject({ code: "not_found" });
-    expect(seenUnlimited(gone.id)).toBe(false);
+    expect(hasViewHint(gone.id)).toBe(false);
   });
 
   it("a remembered note's id taken since by a note with a limit counts every view", async () => {
@@ -133,9 +133,9 @@ describe("reading", () => {
       generateId: () => gone.id,
     });
     expect(taken.id).toBe(gone.id);
-    expect(seenUnlimited(taken.id)).toBe(true);
+    expect(hasViewHint(taken.id)).toBe(true);
     expect(await read(taken.id)).toMatchObject({ read_count: 1, burned: false, burn_after: 2 });
-    expect(seenUnlimited(taken.id)).toBe(false);
+    expect(hasViewHint(taken.id)).toBe(false);
     expect(await read(taken.id)).toMatchObject({ read_count: 2, burned: true });
     await expect(read(taken.id)).rejects.toMatchObject({ code: "not_found" });
   });
@@ -145,7 +145,7 @@ describe("reading", () => {
       body: { content: "guarded", ttl: "1h", password: "right" },
       apiKey: null,
     });
-    rememberUnlimited(note.id);
+    addViewHint(note.id);
     const withPassword = (password: string) =>
       readNote({
         id: note.id,

@@ -1,21 +1,20 @@
 import "server-only";
-import { verifyPassword } from "../crypto/password-hash";
 import type { SealingKey } from "../crypto/seal";
-import { secretMatchesHash } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
-import { filesIncomplete, readGrantFor, type ReadGrantToken } from "../files/grant-files";
+import { filesIncomplete, newReadGrant } from "../files/grant-files";
 import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
-import { chargePasswordAttempt } from "../rate-limit/password-attempts";
 import type { RequestLimits } from "../rate-limit/request-limits";
+import { checkReadPassword, keyProofFits } from "./check-read-password";
 import { notAString, type ReadNoteBody } from "./note-schemas";
 import { assertNoteId, notFound } from "./note-id";
 import { consumeKeeping, keptRead, type KeptReadKey } from "./kept-read";
 import type { Reader } from "./note-event-sql";
 import { openConsumedRows, type ConsumedRow, type ReadNoteRow } from "./open-consumed-rows";
 import { servesUnsealedPages } from "./plaintext-fallback";
-import { forgetUnlimited, rememberUnlimited, seenUnlimited } from "./unlimited-notes";
+import { grantsFiles, pickReadPlan, type ReadPlan } from "./read-plan";
+import { addViewHint, dropViewHint, hasViewHint } from "./view-hint";
 import {
   consumeNoteSql,
   logPasswordFailureSql,
@@ -33,49 +32,47 @@ const badKeyProof = () =>
     "This end-to-end encrypted note is read only with the proof of its link's key (key_proof), and none or a wrong one was given: is the part after # missing from the link? No view was spent.",
   );
 
-/**
- * A read's statement: which note, checked against what, as which kind (consumeNoteSql's `link`);
- * `view`: an ordinary note known to have no view limit, only looked at (viewNoteSql).
- */
-type Consumption = {
+/** A read of note `id` as checked: against which password and key proof hashes, with which key. */
+type CheckedRead = {
   id: string;
   verified: { passwordHash: string | null; keyProofHash: string | null };
-  link: boolean;
+  passwordKey: SealingKey | null;
   reader: Reader;
-  view?: boolean;
+  idempotency: KeptReadKey | null;
 };
 
 /**
- * Consumes a view, then opens the pages: with the key derived from the password just checked when
- * it gives one, else with the server's keys. Counts
- * the read (and the burn, when it was the last view) in the metrics. A note with files is consumed
- * only with `grant`, its download grant, which the same statement stores.
+ * Runs `plan`'s statement (keeping its answer with an Idempotency-Key), then opens the pages: with
+ * the key derived from the password just checked when it gives one, else with the server's keys.
+ * Counts the read (and the burn, when it was the last view) in the metrics, and hints a view for the
+ * next read of an ordinary note without a view limit. Null: the plan found nothing to read.
  */
-async function consume(
-  { id, verified, link, reader, view = false }: Consumption,
-  options: { passwordKey?: SealingKey | null; idempotency: KeptReadKey | null; grant?: ReadGrantToken },
-): Promise<ReadNoteRow | null> {
-  const { passwordKey, idempotency, grant } = options;
+async function runPlan(plan: ReadPlan, read: CheckedRead): Promise<ReadNoteRow | null> {
+  const { id, verified, passwordKey, reader, idempotency } = read;
+  const grant = grantsFiles(plan) ? newReadGrant() : undefined;
+  const link = plan.kind === "link";
   const rows = idempotency
     ? await consumeKeeping(idempotency, (keep) => consumeNoteSql(id, verified, reader, { link, keep, grant }))
     : await queryRows<ConsumedRow>(
-        view ? viewNoteSql(id, verified, reader) : consumeNoteSql(id, verified, reader, { link, grant }),
+        plan.kind === "view"
+          ? viewNoteSql(id, verified, reader)
+          : consumeNoteSql(id, verified, reader, { link, grant }),
       );
   // Unsealed pages are served only while the plaintext_fallback row exists (plaintext-fallback.ts).
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
-  const read = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
-  if (read) {
-    if (read.burn_after === null && !link && read.file_count === 0) rememberUnlimited(id);
+  const opened = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
+  if (opened) {
+    if (opened.burn_after === null && (plan.kind === "view" || plan.kind === "consume")) addViewHint(id);
     const traits = {
-      encrypted: read.encrypted,
+      encrypted: opened.encrypted,
       password_required: verified.passwordHash !== null,
-      multi_page: read.multi_page,
-      content_type: read.pages[0]?.content_type ?? "markdown",
+      multi_page: opened.multi_page,
+      content_type: opened.pages[0]?.content_type ?? "markdown",
     };
     countNote("read", traits);
-    if (read.burned) countNote("burned", traits);
+    if (opened.burned) countNote("burned", traits);
   }
-  return read;
+  return opened;
 }
 
 /** The answer an earlier read with this Idempotency-Key kept, if any (kept-read.ts). */
@@ -86,21 +83,19 @@ async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow 
   return kept ? openConsumedRows(kept.rows, kept.keys) : null;
 }
 
-type StoredPassword = {
+/** What a read is checked against, and what the note is (notePasswordHashSql). */
+type StoredNote = {
   hash: string | null;
   counts_failures: boolean;
   key_proof_hash: string | null;
-  /** a recipient's link, read by a statement of its own */
   link: boolean;
-  /** no view limit: read by a statement that only looks (viewNoteSql) */
   unlimited: boolean;
+  file_count: number;
 };
 
-/** What a read is checked against; a note whose files are still uploading is not read at all. */
-async function passwordHashOf(id: string): Promise<(StoredPassword & { file_count: number }) | null> {
-  const [row] = await queryRows<StoredPassword & { files_pending: boolean; file_count: number }>(
-    notePasswordHashSql(id),
-  );
+/** The live note `id` as a read finds it; a note whose files are still uploading is not read at all. */
+async function lookUpNote(id: string): Promise<StoredNote | null> {
+  const [row] = await queryRows<StoredNote & { files_pending: boolean }>(notePasswordHashSql(id));
   if (row?.files_pending) throw filesIncomplete();
   return row ?? null;
 }
@@ -108,7 +103,7 @@ async function passwordHashOf(id: string): Promise<(StoredPassword & { file_coun
 /** A wrong password: counted when the note burns after failures, destroying it at the last one. */
 async function wrongPassword(
   id: string,
-  stored: StoredPassword & { hash: string },
+  stored: StoredNote & { hash: string },
   reader: Reader,
 ): Promise<ApiError> {
   if (!stored.counts_failures) {
@@ -128,35 +123,32 @@ async function wrongPassword(
 }
 
 /**
- * The note's key proof hash when `keyProof` matches it (compared in constant time); null for a note
- * stored without one, which is read without a proof.
+ * Checks what a read of the stored note presents: the key proof of an end-to-end note first, then
+ * the password of a protected one (checkReadPassword; a wrong one is counted by wrongPassword).
+ * Answers what the read is checked against, and the key that seals the pages when the password
+ * gives one.
  */
-function verifiedKeyProof(keyProof: string | undefined, storedHash: string | null): string | null {
-  if (storedHash === null) return null;
-  if (keyProof === undefined || !secretMatchesHash(keyProof, storedHash)) throw badKeyProof();
-  return storedHash;
-}
-
-/**
- * Checks the password of a note that has one: charged to `limits` before it is hashed and given back
- * when it was right. Answers the key that seals the note's pages, when the password gives one.
- */
-async function verifiedPassword(
-  id: string,
-  password: ReadNoteBody["password"],
-  stored: StoredPassword,
-  context: { limits: RequestLimits; reader: Reader },
-): Promise<SealingKey | null> {
+async function checkedRead(
+  stored: StoredNote,
+  presented: {
+    id: string;
+    password: ReadNoteBody["password"];
+    keyProof: string | undefined;
+    limits: RequestLimits;
+  },
+  reader: Reader,
+): Promise<Pick<CheckedRead, "verified" | "passwordKey">> {
+  const { id, password, keyProof, limits } = presented;
+  if (!keyProofFits(keyProof, stored.key_proof_hash)) throw badKeyProof();
+  const verified = { passwordHash: stored.hash, keyProofHash: stored.key_proof_hash };
   if (stored.hash === null) {
     if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
-    return null;
+    return { verified, passwordKey: null };
   }
-  if (password === undefined || password === "" || password === notAString) throw badPassword();
-  const giveBack = await chargePasswordAttempt({ limits: context.limits, noteId: id });
-  const verified = await verifyPassword(password, stored.hash);
-  if (!verified) throw await wrongPassword(id, { ...stored, hash: stored.hash }, context.reader);
-  await giveBack();
-  return verified.sealingKey;
+  const checked = await checkReadPassword({ noteId: id, hash: stored.hash, password, limits });
+  if (checked === "missing") throw badPassword();
+  if (checked === "wrong") throw await wrongPassword(id, { ...stored, hash: stored.hash }, reader);
+  return { verified, passwordKey: checked.sealingKey };
 }
 
 /**
@@ -181,43 +173,32 @@ export async function readNote(options: {
   const idempotency: KeptReadKey | null = options.idempotencyKey
     ? { id, key: options.idempotencyKey, password, keyProof, limits }
     : null;
+  const keeping = idempotency !== null;
 
-  // The common case (no password, no key proof) costs one statement. With an Idempotency-Key, a note
-  // that is gone may have an answer kept by an earlier read with that key. A recipient's link, and a
-  // note with files, are not read by the ordinary note's statement: the lookup that follows says
-  // which it is, and the read runs again as such (a link's own statement, a note's grant).
+  // A read with nothing to check (no password, no key proof) is planned before the note is looked up,
+  // so the common case costs one statement. When that plan finds nothing, an earlier read with the
+  // same Idempotency-Key may have kept an answer; else the lookup says what the note is, and the
+  // read runs as such, unless that is the plan that found nothing.
+  let tried: ReadPlan | null = null;
   if ((password === undefined || password === "") && keyProof === undefined) {
-    const unverified = { id, verified: { passwordHash: null, keyProofHash: null }, reader };
-    if (idempotency === null && seenUnlimited(id)) {
-      const viewed = await consume({ ...unverified, link: false, view: true }, { idempotency });
-      if (viewed) return viewed;
-      forgetUnlimited(id);
-    }
+    tried = pickReadPlan({ viewHint: !keeping && hasViewHint(id) }, { keeping });
+    const unchecked = { id, verified: { passwordHash: null, keyProofHash: null }, passwordKey: null };
     const read =
-      (await consume({ ...unverified, link: false }, { idempotency })) ?? (await keptAnswer(idempotency));
+      (await runPlan(tried, { ...unchecked, reader, idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
-    const stored = await passwordHashOf(id);
-    if (stored?.key_proof_hash) throw badKeyProof();
-    if (stored?.hash) throw badPassword();
-    const grant = readGrantFor(stored?.file_count ?? 0);
-    const again =
-      stored && (stored.link || grant)
-        ? await consume({ ...unverified, link: stored.link }, { idempotency, grant })
-        : null;
-    if (again) return again;
-    throw notFound();
+    if (tried.kind === "view") dropViewHint(id);
   }
+  const keptOnce = () => (tried ? null : keptAnswer(idempotency));
 
-  const stored = await passwordHashOf(id);
-  if (!stored) return (await keptAnswer(idempotency)) ?? Promise.reject(notFound());
-  const keyProofHash = verifiedKeyProof(keyProof, stored.key_proof_hash);
-  const passwordKey = await verifiedPassword(id, password, stored, { limits, reader });
-  const verified = { passwordHash: stored.hash, keyProofHash };
-  const grant = readGrantFor(stored.file_count);
-  const view = stored.unlimited && !stored.link && grant === undefined && idempotency === null;
+  const stored = await lookUpNote(id);
+  if (!stored) return (await keptOnce()) ?? Promise.reject(notFound());
+  const checked = await checkedRead(stored, { id, password, keyProof, limits }, reader);
+  const known = { link: stored.link, unlimited: stored.unlimited, fileCount: stored.file_count };
+  const plan = pickReadPlan(known, { keeping });
   const read =
-    (await consume({ id, verified, link: stored.link, reader, view }, { passwordKey, idempotency, grant })) ??
-    (await keptAnswer(idempotency));
+    plan.kind === tried?.kind
+      ? null
+      : ((await runPlan(plan, { id, ...checked, reader, idempotency })) ?? (await keptOnce()));
   if (!read) throw notFound();
   return read;
 }

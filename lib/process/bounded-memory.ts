@@ -1,4 +1,4 @@
-// What a process remembers to spare itself work (lib/notes/unlimited-notes.ts,
+// What a process remembers to spare itself work (lib/notes/view-hint.ts,
 // lib/notes/browser-family.ts) is bounded: past its capacity, the entry remembered first goes.
 
 /** Makes room for one more entry in `entries`: when it holds `capacity`, forgets the oldest. */
