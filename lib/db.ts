@@ -16,6 +16,7 @@ import { checkSealingKeys } from "./notes/sealing-key-registry";
 import { processSingleton } from "./process/process-singleton";
 import { onShutdown } from "./process/shutdown-hooks";
 import { errorSummary } from "./process/describe-error";
+import { writeLogLine } from "./process/log-line";
 
 type QueryRows = <T>(statement: Statement) => Promise<T[]>;
 type QueryBytes = (statement: Prisma.Sql) => Promise<Uint8Array | null>;
@@ -47,7 +48,9 @@ async function openPostgres(url: string): Promise<Database> {
   limitSilentReads(pool, query_timeout);
   // A connection that breaks while idle leaves the pool, which opens a new one when needed; without a
   // listener the pool's "error" event would end the process.
-  pool.on("error", (error) => console.error(`An idle database connection failed: ${errorSummary(error)}`));
+  pool.on("error", (error) =>
+    writeLogLine({ level: "error", msg: "an idle database connection failed", error: errorSummary(error) }),
+  );
   metrics.sources.databasePool = pool;
   // Prisma's adapter and queryRows share the one pool.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -4,13 +4,16 @@ import { openEmbeddedDatabase } from "../lib/db/embedded";
 import { applyMigrations, fromPglite, migrateDatabase } from "../lib/db/migrate";
 import { embeddedDataDir, env } from "../lib/env";
 
+// A person reads this command's progress and warnings on a terminal: plain lines, not the server's log.
+const terminal = { log: console.log, warn: console.error };
+
 async function migrateEmbedded(): Promise<string[]> {
   // Takes the same lock file as the app, so this refuses to run while a server holds the folder.
   const { pglite, close } = await openEmbeddedDatabase(embeddedDataDir, {
     sharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
   });
   try {
-    return await applyMigrations(fromPglite(pglite), { log: console.log });
+    return await applyMigrations(fromPglite(pglite), terminal);
   } finally {
     await close();
   }
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
     ? "the DATABASE_URL database"
     : `the embedded database in ${embeddedDataDir}`;
   const applied = env.DATABASE_URL
-    ? await migrateDatabase(env.DATABASE_URL, { log: console.log })
+    ? await migrateDatabase(env.DATABASE_URL, terminal)
     : await migrateEmbedded();
   console.log(
     applied.length > 0

@@ -38,6 +38,7 @@ await loadConfig(PHASE_PRODUCTION_SERVER, process.cwd());
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
+const { writeLogLine } = await import("../lib/process/log-line");
 const { onFatalError } = await import("../lib/process/fatal-error");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
@@ -82,7 +83,8 @@ function stop(reason: string, exitCode: number): void {
   stopping = true;
   const draining = front.drain(env.SHUTDOWN_GRACE_MS);
   const background = Promise.all([cleanup?.stop(), webhooks?.stop()]);
-  console.log(`${reason}: finishing requests in flight, then stopping.`);
+  const level = exitCode === 0 ? "info" : "error";
+  writeLogLine({ level, msg: `${reason}: finishing requests in flight, then stopping.` });
   void Promise.all([draining, background])
     .then(() => app.close())
     .then(runShutdownHooks)

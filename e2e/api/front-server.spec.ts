@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { startServer, type LogLine, type ServerProcess } from "../support/server-process";
 import { slowPost } from "../support/slow-post";
 import { storedContentCounts } from "../support/stored-pages";
 import { testPorts } from "../support/ports";
@@ -17,15 +17,8 @@ const logServerPort = testPorts.frontServerLog;
 const embeddedPort = testPorts.frontServerEmbedded;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-type LogLine = Record<string, unknown>;
-
 const requestLines = (server: ServerProcess): LogLine[] =>
-  server
-    .stdout()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine)
-    .filter((line) => line.msg === "request");
+  server.logLines().filter((line) => line.msg === "request");
 
 test.describe("front server", () => {
   test("every response carries a request id: API, pages, 404s", async ({ request, api }) => {
@@ -144,7 +137,8 @@ test.describe("front server", () => {
             aborted: true,
           },
         ]);
-      expect(server.stderr()).not.toMatch(/Database unavailable|Unhandled error/);
+      const failures = ["database unavailable", "unhandled error"];
+      expect(server.logLines().filter(({ msg }) => failures.includes(msg))).toEqual([]);
 
       // SIGTERM while a create's body is still arriving: the server stops taking new connections,
       // the request completes, and the process exits 0. The rest of the body goes only once the
@@ -228,11 +222,7 @@ test.describe("front server", () => {
       expect(removal.status).toBe(204);
       const read = await fetch(`${server.url}/api/v1/shares/${burned.id}/read`, { method: "POST" });
       expect(((await read.json()) as { burned: boolean }).burned).toBe(true);
-      const cleanups = () =>
-        (server?.stdout() ?? "")
-          .split("\n")
-          .filter((line) => line.includes('"msg":"cleanup'))
-          .map((line) => JSON.parse(line) as LogLine);
+      const cleanups = () => (server?.logLines() ?? []).filter((line) => line.msg.startsWith("cleanup"));
       await expect.poll(() => cleanups().reduce((sum, line) => sum + Number(line.burned), 0)).toBe(1);
       expect(cleanups().every((line) => line.level === "info")).toBe(true);
       expect((await fetch(`${server.url}/api/v1/shares/${kept.id}/meta`)).status).toBe(200);

@@ -4,7 +4,7 @@ import type { ErrorCode } from "../../lib/http/api-error";
 import { errorBodySchema } from "../../lib/openapi/openapi-document";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, healthReport, test } from "../support/fixtures";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { databaseNotReady, startServer, type ServerProcess } from "../support/server-process";
 import { storedContentCounts } from "../support/stored-pages";
 import { startProxiedServer, type ProxiedServer } from "../support/proxied-server";
 import type { TcpProxy } from "../support/tcp-proxy";
@@ -26,13 +26,8 @@ const webhookPollMs = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server's log lines about the webhook poll, from its stdout. */
-const pollLines = (stdout: string) =>
-  stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => /webhook/.test(String(line.msg)));
+/** The server's log lines about the webhook poll. */
+const pollLines = (server: ServerProcess) => server.logLines().filter((line) => /webhook/.test(line.msg));
 
 type Result = { status: number; json: Record<string, unknown>; retryAfter: string | null };
 
@@ -140,15 +135,15 @@ test.describe("database outages", () => {
     if (!proxy || !proxied) throw new Error("set up failed");
     const server = proxied.server;
     // An outage of an earlier test has been said to be over (or there was none).
-    await expect.poll(() => pollLines(server.stdout()).at(-1)?.level ?? "info").toBe("info");
-    const before = pollLines(server.stdout()).length;
+    await expect.poll(() => pollLines(server).at(-1)?.level ?? "info").toBe("info");
+    const before = pollLines(server).length;
     proxy.setMode("refuse");
     await expect.poll(async () => (await call("GET", "/api/v1/health")).status).toBe(503);
     // Many polls fail meanwhile (one every 200 ms), each the same way.
     await sleep(20 * webhookPollMs);
     proxy.setMode("up");
-    await expect.poll(() => pollLines(server.stdout()).length).toBe(before + 2);
-    const [failed, resumed] = pollLines(server.stdout()).slice(before);
+    await expect.poll(() => pollLines(server).length).toBe(before + 2);
+    const [failed, resumed] = pollLines(server).slice(before);
     expect(failed).toEqual({
       time: expect.any(String),
       level: "error",
@@ -165,7 +160,7 @@ test.describe("database outages", () => {
     expect(resumed?.failed_runs).toBeGreaterThan(1);
     // Once resumed, polls that succeed write nothing.
     await sleep(5 * webhookPollMs);
-    expect(pollLines(server.stdout()).length).toBe(before + 2);
+    expect(pollLines(server).length).toBe(before + 2);
   });
 
   test("a network gone silent under load: bounded answers, no 500, no lost or doubled note, exact burns", async () => {
@@ -273,7 +268,9 @@ test.describe("database outages", () => {
         content: "late-after",
         burned: true,
       });
-      expect(late.stderr()).toContain("The database is not ready yet (");
+      expect(late.logLines()).toContainEqual(
+        expect.objectContaining({ level: "warn", msg: databaseNotReady }),
+      );
     } finally {
       base = firstBase;
       proxy.setMode("up");

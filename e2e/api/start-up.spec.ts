@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { databaseNotReady, startServer, type ServerProcess } from "../support/server-process";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
@@ -75,8 +75,12 @@ test("another process holds the migration lock: 503 within the timeouts, the hol
       });
       expect(await health(server.url), server.stdout() + server.stderr()).toBe(503);
       expect(await create(server.url)).toBe(503);
-      expect(server.stderr()).toContain(
-        `The database is not ready yet (The migration lock is held by database session ${rows[0]?.pid} `,
+      expect(server.logLines()).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          msg: databaseNotReady,
+          reason: expect.stringMatching(`^The migration lock is held by database session ${rows[0]?.pid} `),
+        }),
       );
 
       await holder.query(`SELECT pg_advisory_unlock(${migrationLockKey})`);
@@ -108,7 +112,9 @@ test("a database gone silent at start: 503 within the timeouts, then service onc
       });
       expect(await health(server.url)).toBe(503);
       expect(await create(server.url)).toBe(503);
-      expect(server.stderr()).toContain("The database is not ready yet (");
+      expect(server.logLines()).toContainEqual(
+        expect.objectContaining({ level: "warn", msg: databaseNotReady }),
+      );
 
       proxy.setMode("up");
       const base = server.url;

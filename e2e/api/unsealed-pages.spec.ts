@@ -136,7 +136,12 @@ test.describe("pages the service did not seal", () => {
       status: 500,
       json: { error: "note_unreadable", message: expect.stringContaining("altered or damaged") },
     });
-    expect(server?.stderr()).toContain("answered note_unreadable");
+    // The log writes its lines on the next turn: it may come after the answer.
+    await expect
+      .poll(() => server?.logLines())
+      .toContainEqual(
+        expect.objectContaining({ level: "error", msg: expect.stringMatching(/answered note_unreadable$/) }),
+      );
     // The read was counted: the statement that counts it commits before the page is opened
     // (docs/decisions.md, "A tampered page").
     const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);

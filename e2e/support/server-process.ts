@@ -5,11 +5,19 @@ import { timeouts } from "./timeouts";
 // the spec's range, its own environment): `npm start`'s script run directly by node, so signals
 // reach the server itself and its exit code is the server's.
 
+/** One line of the server's log: a JSON object (docs/development.md#the-log-one-json-line-per-event). */
+export type LogLine = { time: string; level: string; msg: string } & Record<string, unknown>;
+
+/** What a server that starts without its database logs (a warning), beside the reason. */
+export const databaseNotReady = "the database is not ready yet: requests answer 503 and retry it";
+
 export type ServerProcess = {
   url: string;
   child: ChildProcess;
-  /** everything the server wrote to stdout (its request log) so far */
+  /** everything the server wrote to stdout (its start-up lines, then its log) so far */
   stdout: () => string;
+  /** the lines of its log so far (stdout's complete JSON lines), parsed */
+  logLines: () => LogLine[];
   /** everything the server wrote to stderr so far */
   stderr: () => string;
   /** sends `signal` (default SIGTERM) and resolves with the exit code once the process is gone */
@@ -45,6 +53,12 @@ export async function startServer(options: {
     child,
     exited,
     stdout: () => stdout,
+    logLines: () =>
+      stdout
+        .slice(0, stdout.lastIndexOf("\n") + 1)
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogLine),
     stderr: () => stderr,
     stop: async (signal = "SIGTERM") => {
       if (!gone()) child.kill(signal);

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { sha256 } from "../crypto/digest";
 import { env } from "../env";
+import { writeLogLine } from "../process/log-line";
 import { analyzeMigratedTables } from "./analyze-migrated-tables";
 import { describeDatabaseSetupError } from "./database-setup-error";
 import { fromPgClient, type SqlExecutor } from "./sql-executor";
@@ -20,7 +21,10 @@ export { fromPgClient, fromPglite, type SqlExecutor } from "./sql-executor";
 type ApplyMigrationsOptions = {
   /** Default: prisma/migrations under process.cwd(). */
   migrationsDir?: string;
+  /** Progress, for a person running `npm run db:migrate`; the server passes none. */
   log?: (message: string) => void;
+  /** A failure that ends nothing (an ANALYZE after them); default: a warning in the server's log. */
+  warn?: (message: string) => void;
 };
 
 type LocalMigration = { name: string; script: string; checksum: string };
@@ -186,7 +190,8 @@ export async function applyMigrations(db: SqlExecutor, opts: ApplyMigrationsOpti
       log(`Applied migration ${migration.name}`);
     }
     const scripts = pending.map((migration) => migration.script);
-    for (const table of await analyzeMigratedTables(db, scripts, console.error)) log(`Analyzed ${table}`);
+    const warn = opts.warn ?? ((message: string) => writeLogLine({ level: "warn", msg: message }));
+    for (const table of await analyzeMigratedTables(db, scripts, warn)) log(`Analyzed ${table}`);
     return pending.map((migration) => migration.name);
   } finally {
     // If the session is gone the lock went with it, so a failed unlock needs no handling.

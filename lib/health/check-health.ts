@@ -3,6 +3,7 @@ import { pingDatabase } from "../db";
 import { checkRateLimitStore } from "../rate-limit/store";
 import type { CheckResult, HealthReport } from "./health-report-schema";
 import { errorSummary } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
 
 // GET /api/v1/health: each dependency is one named check that throws when the dependency cannot
 // serve. The answer says which are down and how long each took, never why (error messages can
@@ -56,7 +57,7 @@ async function runCheck(name: string, check: Check): Promise<CheckResult> {
     const details = await withTimeout(check.run(), checkTimeoutMs);
     return { status: "ok", duration_ms: duration(), ...details };
   } catch (error) {
-    console.error(`Health check ${name} failed: ${errorSummary(error)}`);
+    writeLogLine({ level: "error", msg: "health check failed", check: name, error: errorSummary(error) });
     const backend = (error as { backend?: CheckResult["backend"] }).backend;
     return { status: "unavailable", duration_ms: duration(), ...(backend && { backend }) };
   }

@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable, statementMayHaveRun } from "../db/database-unavailable";
-import { describeError, errorSummary } from "../process/describe-error";
+import { errorFields, errorSummary } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
 import { ApiError } from "./api-error";
 import { ApiAnswer } from "./api-answer";
 
@@ -41,16 +42,18 @@ export function errorResponse(error: ApiError): ApiAnswer {
  */
 export function toErrorResponse(error: unknown, route: string, requestId: string | null = null): ApiAnswer {
   if (error instanceof ApiError) return errorResponse(error);
-  const where = requestId ? `${route} (request ${requestId})` : route;
+  // `route` is the handler's method and pattern (`POST /api/v1/shares`), the request log's two fields.
+  const [method, pattern] = route.split(" ", 2);
+  const where = { method, route: pattern, ...(requestId && { request_id: requestId }) };
   if (isDatabaseUnavailable(error)) {
     // Not a bug: one line, no stack. Every write is one statement, so nothing is ever half done;
     // the answer says whether the statement may have run (a GET writes nothing either way).
-    console.error(`Database unavailable in ${where}: ${errorSummary(error)}`);
+    writeLogLine({ level: "error", msg: "database unavailable", ...where, error: errorSummary(error) });
     const mayHaveRun = !route.startsWith("GET ") && statementMayHaveRun(error);
     const response = errorResponse(mayHaveRun ? outcomeUnknown() : notAttempted());
     response.headers.set("retry-after", String(unavailableRetrySeconds));
     return response;
   }
-  console.error(`Unhandled error in ${where}: ${describeError(error)}`);
+  writeLogLine({ level: "error", msg: "unhandled error", ...where, ...errorFields(error) });
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side."));
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../db";
+import { logLinesOf } from "../test/log-lines";
 import { generateApiKey } from "./api-key-format";
 import { issueApiKey } from "./issue-api-key";
 import { revokeApiKey } from "./revoke-api-key";
@@ -36,10 +37,23 @@ describe("issueApiKey", () => {
   });
 
   it("gives key_generation_failed when the database refuses the row", async () => {
-    // Postgres text cannot hold U+0000, so this insert fails inside the database.
-    await expect(issueApiKey({ label: "nul\u0000label" })).rejects.toMatchObject({
-      code: "key_generation_failed",
-    });
+    // Postgres text cannot hold U+0000, so this insert fails inside the database; the log gets one
+    // JSON line naming the error by class and code, never the label or the key it carried.
+    const marker = `label-${Math.random().toString(36).slice(2)}`;
+    const lines = await logLinesOf(() =>
+      expect(issueApiKey({ label: `nul\u0000${marker}` })).rejects.toMatchObject({
+        code: "key_generation_failed",
+      }),
+    );
+    expect(lines).toEqual([
+      {
+        level: "error",
+        msg: "could not store a new API key",
+        error: expect.stringMatching(/^\w+ \(code /),
+        stack: expect.any(Array),
+      },
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(new RegExp(`${marker}|nsk_`));
   });
 
   it("revoking an unknown key returns null", async () => {

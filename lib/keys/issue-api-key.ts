@@ -1,7 +1,8 @@
 import "server-only";
 import { getDatabase, queryRows } from "../db";
 import { ApiError } from "../http/api-error";
-import { describeError } from "../process/describe-error";
+import { errorFields } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
 import { generateApiKey, hashApiKey, publicPrefix } from "./api-key-format";
 import { insertKeySql, type ApiKeyRow } from "./api-key-sql";
 
@@ -33,7 +34,7 @@ export async function issueApiKey(options: {
       // A prefix collision (47 random bits) is retried; anything else is a storage failure.
       const collided = (error as { code?: unknown }).code === "23505";
       if (!collided) {
-        console.error(`Could not store a new API key: ${describeError(error)}`);
+        writeLogLine({ level: "error", msg: "could not store a new API key", ...errorFields(error) });
         break;
       }
     }

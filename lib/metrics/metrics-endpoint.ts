@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { secretMatches } from "../crypto/secret-hash";
 import { env } from "../env";
 import { bearerToken } from "../http/bearer-token";
-import { describeError } from "../process/describe-error";
+import { errorFields } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
 import { metrics } from "./metrics";
 
 // GET /metrics: this process's metrics in Prometheus's text format, for a scraper that sends
@@ -32,7 +33,7 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse): P
     res.writeHead(200, { "content-type": metrics.registry.contentType, "cache-control": "no-store" });
     res.end(req.method === "HEAD" ? undefined : text);
   } catch (error) {
-    console.error(`Collecting metrics failed: ${describeError(error)}`);
+    writeLogLine({ level: "error", msg: "collecting metrics failed", ...errorFields(error) });
     res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
     res.end("Collecting metrics failed.\n");
   }

@@ -3,6 +3,7 @@ import { SealError, type SealingKey } from "../crypto/seal";
 import { env } from "../env";
 import { grantedFiles, type GrantedFile, type ReadGrantToken } from "../files/grant-files";
 import { ApiError } from "../http/api-error";
+import { writeLogLine } from "../process/log-line";
 import { openPage, type StoredPageText } from "./note-sealing";
 import type { NewPage } from "./note-sql";
 
@@ -74,9 +75,10 @@ export async function openConsumedRows(
     return { ...read, files: await grantedFiles({ readId: read.id, filesId: read.sealed_as, keys, grant }) };
   } catch (error) {
     if (!(error instanceof SealError)) throw error;
-    console.error(
-      "A read met a sealed page that does not open (altered or damaged): answered note_unreadable.",
-    );
+    writeLogLine({
+      level: "error",
+      msg: "a read met a sealed page that does not open (altered or damaged): answered note_unreadable",
+    });
     throw new ApiError(
       "note_unreadable",
       "This note's stored text does not open with the server's keys: it was altered or damaged in the database.",

@@ -4,7 +4,7 @@
 // message can quote any of them (`invalid input syntax for type uuid: "<what the client sent>"`),
 // so a note's text, a password hash or a token would reach the log.
 
-type ErrorFields = {
+type RawFields = {
   code?: unknown;
   originalCode?: unknown;
   cause?: unknown;
@@ -12,8 +12,8 @@ type ErrorFields = {
   severity?: unknown;
 };
 
-function fieldsOf(error: unknown): ErrorFields {
-  return (typeof error === "object" && error !== null ? error : {}) as ErrorFields;
+function fieldsOf(error: unknown): RawFields {
+  return (typeof error === "object" && error !== null ? error : {}) as RawFields;
 }
 
 function textOf(value: unknown): string | null {
@@ -40,10 +40,12 @@ function classOf(error: unknown): string {
 }
 
 /** The stack's frames without its first line, which is the message. */
-function framesOf(error: unknown): string {
-  if (!(error instanceof Error) || typeof error.stack !== "string") return "";
-  const frames = error.stack.split("\n").filter((line) => /^\s+at /.test(line));
-  return frames.length ? `\n${frames.join("\n")}` : "";
+function framesOf(error: unknown): string[] {
+  if (!(error instanceof Error) || typeof error.stack !== "string") return [];
+  return error.stack
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("at "));
 }
 
 /**
@@ -60,9 +62,18 @@ export function errorSummary(error: unknown): string {
   return said ? `${name} (${said})` : name;
 }
 
-/** One log entry for `error`: its summary, then its stack's frames, and its cause's the same way. */
-export function describeError(error: unknown, depth = 0): string {
+type ErrorFields = { error: string; stack?: string[]; cause?: ErrorFields };
+
+/**
+ * A log line's fields for `error`: its summary (`error`), its stack's frames (`stack`), and its
+ * cause's the same way (`cause`, three deep at most).
+ */
+export function errorFields(error: unknown, depth = 0): ErrorFields {
   const cause = error instanceof Error && error.cause !== undefined && depth < 3 ? error.cause : undefined;
-  const own = `${errorSummary(error)}${framesOf(error)}`;
-  return cause === undefined ? own : `${own}\ncaused by ${describeError(cause, depth + 1)}`;
+  const stack = framesOf(error);
+  return {
+    error: errorSummary(error),
+    ...(stack.length > 0 && { stack }),
+    ...(cause !== undefined && { cause: errorFields(cause, depth + 1) }),
+  };
 }

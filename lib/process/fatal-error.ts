@@ -1,3 +1,4 @@
+import { writeLogLine } from "./log-line";
 import { processSingleton } from "./process-singleton";
 
 // A fault after which this process cannot serve again, however long it waits (the embedded
@@ -12,9 +13,9 @@ export function onFatalError(listener: Listener): void {
   listeners.add(listener);
 }
 
-/** Reports the fault in one line (stderr), then lets the owner stop the process. */
+/** Reports the fault in one log line (level fatal), then lets the owner stop the process. */
 export function reportFatalError(line: string): void {
-  console.error(line);
+  writeLogLine({ level: "fatal", msg: line });
   if (listeners.size === 0) process.exit(1);
   for (const listener of listeners) listener(line);
 }

@@ -1,4 +1,7 @@
-// The server's only log format: one JSON object per line on stdout, stamped with the time.
+// The server's only log format: one JSON object per line on stdout, stamped with the time, with a
+// level and a message (`msg`) and the request's id (`request_id`) where there is one. Only what a
+// person reads while the server starts (docs/development.md#the-log-one-json-line-per-event) and a
+// start that fails stay plain text.
 //
 // Lines go out in one write per event-loop turn. Under load many requests finish in the same turn,
 // and stdout (a file or a pipe) is written synchronously on Linux: one system call per turn instead
@@ -36,7 +39,9 @@ export function writeLogFields(json: string): void {
   pending += `{"time":"${timeStamp()}",${json}}\n`;
 }
 
+export type LogLevel = "info" | "warn" | "error" | "fatal";
+
 /** Queues one JSON log line. */
-export function writeLogLine(fields: { msg: string } & Record<string, unknown>): void {
+export function writeLogLine(fields: { level: LogLevel; msg: string } & Record<string, unknown>): void {
   writeLogFields(JSON.stringify(fields).slice(1, -1));
 }

@@ -1,3 +1,4 @@
+import { writeLogLine } from "./log-line";
 import { finishStartup } from "./startup";
 
 // What a server process does once before it answers, under `npm start`, `next dev` and platforms
@@ -16,9 +17,11 @@ export async function prepareServer(): Promise<void> {
         // DATABASE_QUERY_TIMEOUT_MS): start anyway; requests answer 503 unavailable, and each one
         // tries again until the database answers (then migrations run).
         if (!isDatabaseUnavailable(error)) throw error;
-        console.error(
-          `The database is not ready yet (${(error as Error).message}): requests answer 503 and retry it.`,
-        );
+        writeLogLine({
+          level: "warn",
+          msg: "the database is not ready yet: requests answer 503 and retry it",
+          reason: (error as Error).message,
+        });
       },
     );
     const { rateLimitStore } = await import("../rate-limit/store");

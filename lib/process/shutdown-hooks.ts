@@ -1,5 +1,6 @@
 import { processSingleton } from "./process-singleton";
-import { describeError } from "./describe-error";
+import { errorFields } from "./describe-error";
+import { writeLogLine } from "./log-line";
 
 // Work to finish before the process exits (closing the database pool, releasing the embedded
 // database's lock), registered by whatever opened it; scripts/start.ts runs the list as it stops.
@@ -22,7 +23,7 @@ export async function runShutdownHooks(): Promise<void> {
     try {
       await hook();
     } catch (error) {
-      console.error(`Shutdown step failed: ${describeError(error)}`);
+      writeLogLine({ level: "error", msg: "shutdown step failed", ...errorFields(error) });
     }
   }
 }

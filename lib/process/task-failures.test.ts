@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { logLinesOf } from "../test/log-lines";
 import { taskFailures } from "./task-failures";
 
 // What a repeated task's failures write to the log: an outage of the database once, at its start and
@@ -7,33 +8,10 @@ import { taskFailures } from "./task-failures";
 const refused = () =>
   Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 
-/** The log lines written by `run`, parsed, without their time (the log writes them on the next turn). */
-async function linesOf(run: () => void): Promise<Record<string, unknown>[]> {
-  const written: string[] = [];
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    written.push(String(chunk));
-    return true;
-  });
-  run();
-  await new Promise((resolve) => setImmediate(resolve));
-  write.mockRestore();
-  return written
-    .join("")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const fields = JSON.parse(line) as Record<string, unknown>;
-      delete fields.time;
-      return fields;
-    });
-}
-
-afterEach(() => vi.restoreAllMocks());
-
 describe("taskFailures", () => {
   it("logs a database outage once however many runs fail, then once when a run succeeds", async () => {
     const failures = taskFailures("webhook poll");
-    const lines = await linesOf(() => {
+    const lines = await logLinesOf(() => {
       failures.succeeded();
       for (let run = 0; run < 80; run++) failures.failed(refused());
       failures.succeeded();
@@ -53,12 +31,12 @@ describe("taskFailures", () => {
       },
     ]);
     // The next outage is logged again.
-    expect(await linesOf(() => failures.failed(refused()))).toHaveLength(1);
+    expect(await logLinesOf(() => failures.failed(refused()))).toHaveLength(1);
   });
 
   it("logs every other failure each time: it is not the database being away", async () => {
     const failures = taskFailures("cleanup");
-    const lines = await linesOf(() => {
+    const lines = await logLinesOf(() => {
       failures.failed(new TypeError("x is undefined"));
       failures.failed(new TypeError("x is undefined"));
     });

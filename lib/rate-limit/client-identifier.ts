@@ -1,6 +1,7 @@
 import type { HeaderLookup } from "../http/api-request";
 import { isIPv4, isIPv6 } from "node:net";
 import { env } from "../env";
+import { writeLogLine } from "../process/log-line";
 import { socketAddress } from "../server/client-socket";
 import type { TrustProxy } from "./settings";
 
@@ -79,10 +80,12 @@ export function clientIdentifier(
   if (address) return address;
   if (!warnedUnknown) {
     warnedUnknown = true;
-    console.warn(
-      "Rate limits: a request's client address is unknown (no front server and no TRUST_PROXY); " +
+    writeLogLine({
+      level: "warn",
+      msg:
+        "rate limits: a request's client address is unknown (no front server and no TRUST_PROXY); " +
         'such requests share one limit, "unknown". Run `npm start`, or set TRUST_PROXY behind a proxy.',
-    );
+    });
   }
   return unknownClient;
 }

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { isMetricsRequest, serveMetrics } from "../metrics/metrics-endpoint";
 import { recordRequest } from "../metrics/request-metrics";
-import { describeError } from "../process/describe-error";
-import { writeLogFields } from "../process/log-line";
+import { errorFields } from "../process/describe-error";
+import { writeLogFields, writeLogLine } from "../process/log-line";
 import { socketAddressHeader } from "./client-socket";
 import { closeSilentConnections, limitConnections } from "./connection-limits";
 import { OpenResponses } from "./open-responses";
@@ -68,7 +68,12 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
   const unanswered = new OpenResponses();
   const run = (req: IncomingMessage, res: ServerResponse, requestId: string) =>
     handle(req, res).catch((error: unknown) => {
-      console.error(`Request handler failed (request ${requestId}): ${describeError(error)}`);
+      writeLogLine({
+        level: "error",
+        msg: "request handler failed",
+        request_id: requestId,
+        ...errorFields(error),
+      });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       res.end();
     });

@@ -2,6 +2,8 @@ import type { ServerResponse } from "node:http";
 import type { ApiAnswer } from "../http/api-answer";
 import type { ApiError } from "../http/api-error";
 import { errorResponse } from "../http/respond";
+import { errorSummary } from "../process/describe-error";
+import { writeLogLine } from "../process/log-line";
 
 /**
  * Writes a streamed body (a file download, which declares its Content-Length) chunk by chunk as the
@@ -20,7 +22,7 @@ async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>)
     else res.end();
   } catch (error) {
     // Headers are out: the only way left to say the body is incomplete is to cut the connection.
-    console.error(`A streamed response failed: ${error instanceof Error ? error.name : "error"}`);
+    writeLogLine({ level: "error", msg: "a streamed response failed", error: errorSummary(error) });
     res.destroy();
   }
 }
