@@ -181,7 +181,7 @@ export async function readNote(options: {
   // read runs as such, unless that is the plan that found nothing.
   let tried: ReadPlan | null = null;
   if ((password === undefined || password === "") && keyProof === undefined) {
-    tried = pickReadPlan({ viewHint: !keeping && hasViewHint(id) }, { keeping });
+    tried = pickReadPlan({ viewHint: hasViewHint(id) }, { keeping });
     const unchecked = { id, verified: { passwordHash: null, keyProofHash: null }, passwordKey: null };
     const read =
       (await runPlan(tried, { ...unchecked, reader, idempotency })) ?? (await keptAnswer(idempotency));
