@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { limitNotePage } from "./lib/rate-limit/limit-note-page";
+import { renderedPage } from "./lib/routes/pages";
 
 // Security headers of the web pages (the JSON API and static files are not matched: they carry no
 // HTML, and skipping them keeps the API's hot paths free of this work). Every page gets a fresh
@@ -38,15 +39,12 @@ function contentSecurityPolicy(nonce: string, frameStyleNonce: string | null): s
 /** Carries the frame's style nonce from here to the viewer page (app/[id]/page.tsx). */
 export const FRAME_STYLE_NONCE_HEADER = "x-frame-style-nonce";
 
-/** A single path segment that is not one of the site's own pages: a note's viewer (or its 404). */
-const NOTE_PAGE = /^\/(?!admin$)[^/]+$/;
-/** A request's page, whose public link is for its responders only. */
-const REQUEST_PAGE = /^\/requests\/(?!new$)[^/]+$/;
-
 const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 
 export async function proxy(request: NextRequest) {
-  const notePage = NOTE_PAGE.test(request.nextUrl.pathname);
+  // A note's viewer answers every single segment that is not a page of its own (or its 404).
+  const page = renderedPage(request.nextUrl.pathname);
+  const notePage = page?.noteViewer === true;
   const limit = notePage ? await limitNotePage(request) : { refused: null, limits: null };
   const nonce = freshNonce();
   // Only a note's viewer can show a trusted frame; other pages admit no styles but their own.
@@ -61,7 +59,7 @@ export async function proxy(request: NextRequest) {
   response.headers.set("content-security-policy", policy);
   response.headers.set("referrer-policy", "no-referrer");
   response.headers.set("x-content-type-options", "nosniff");
-  if (notePage || REQUEST_PAGE.test(request.nextUrl.pathname)) {
+  if (page?.secretLink) {
     // Note and request links are secrets: keep them out of search engines and out of every cache.
     response.headers.set("x-robots-tag", "noindex, nofollow");
     response.headers.set("cache-control", "no-store");
@@ -81,7 +79,7 @@ export const config = {
     },
     // A note's viewer page, prefetch or not: the headers above are the client's to send, and the
     // page must not be rendered past the reads limit because of one. (A literal: Next.js reads this
-    // config at build time; the id's shape is lib/notes/note-policy.ts's noteIdPattern.)
+    // config at build time; the id's shape is the viewer's in lib/routes/pages.ts, as its test checks.)
     { source: "/:id([A-Za-z0-9]{10})" },
   ],
 };

@@ -1,6 +1,6 @@
 import { metrics } from "./metrics";
 
-// Every request the front server answers, by route pattern (lib/server/request-route.ts), method
+// Every request the front server answers, by route pattern (lib/routes/match-route.ts), method
 // and status, and its duration. The label sets are bounded: patterns are a closed list, methods
 // outside the usual ones are "other", and a status is a number (or "none": the client left before
 // an answer was sent). Each label set's children are looked up once and kept.

@@ -5,6 +5,7 @@ import {
   type ApiResponse,
   type OpenApiOperation,
 } from "../openapi/api-responses";
+import { ApiError } from "../http/api-error";
 import { uploadStatusResponseSchema } from "../files/file-response-schemas";
 import { maxWireChunkBytes } from "../files/file-limits";
 import type { RouteDeclaration } from "./route-declaration";
@@ -110,6 +111,10 @@ export const fileRoutes = [
   {
     pattern: "/api/v1/shares/[id]/files/[index]/chunks/[chunk]",
     direct: true,
+    bodyLimit: {
+      maxBytes: maxWireChunkBytes,
+      refusal: () => new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`),
+    },
     methods: {
       PUT: {
         limit: "upload",

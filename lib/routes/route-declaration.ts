@@ -1,3 +1,5 @@
+import type { ApiError } from "../http/api-error";
+
 // What a route is, as data: its path pattern in the app folder's own spelling, the methods it serves
 // and, per method, what the OpenAPI document says about it (or, for the admin page's routes, a
 // summary). Everything else that names routes is derived from these declarations.
@@ -12,6 +14,12 @@ export type RouteDeclaration<Operation> = {
   readonly methods: Readonly<Partial<Record<ServedMethod, Operation>>>;
   /** Served by `npm start`'s front server straight from the build, skipping Next.js's router. */
   readonly direct?: boolean;
+  /**
+   * The most a request's body may hold, and the refusal of more, checked by the front server before
+   * any handler reads it; without it, every route's 2 MiB (lib/server/request-body-limit.ts). The
+   * refusal is made only when a body is refused: an error captures a stack trace.
+   */
+  readonly bodyLimit?: { readonly maxBytes: number; readonly refusal: () => ApiError };
 };
 
 /** `{ id: string }` for `/api/v1/shares/[id]/read`, as Next.js passes them. */
@@ -26,22 +34,33 @@ export function declaredMethods<Operation>(route: RouteDeclaration<Operation>): 
   return Object.entries(route.methods) as [ServedMethod, Operation][];
 }
 
+export type PatternOptions = {
+  /** Also match the path with one trailing slash, as log names and refusals do. */
+  readonly trailingSlash: boolean;
+  /** Also match every path below the pattern's own (`/admin/anything`). */
+  readonly below?: boolean;
+  /** The shape a param must have, as an anchored pattern (a note's id). */
+  readonly shapes?: Readonly<Record<string, RegExp>>;
+};
+
 /**
  * A regular expression for the paths a pattern matches, with its params as named groups.
  * `[...path]` also matches the bare prefix, as log names always have.
  */
-export function patternRegExp(pattern: string, options: { trailingSlash: boolean }): RegExp {
+export function patternRegExp(pattern: string, options: PatternOptions): RegExp {
   const source = pattern
     .split("/")
-    .slice(1)
+    .slice(pattern === "/" ? 2 : 1)
     .map((segment) => {
       const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment)?.[1];
       if (catchAll) return `(?:/(?<${catchAll}>.*))?`;
       const param = /^\[(\w+)\]$/.exec(segment)?.[1];
-      return param ? `/(?<${param}>[^/]+)` : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      return `/(?<${param}>${options.shapes?.[param]?.source.slice(1, -1) ?? "[^/]+"})`;
     })
     .join("");
-  return new RegExp(`^${source}${options.trailingSlash ? "/?" : ""}$`);
+  const end = options.below ? "(?:/.*)?" : options.trailingSlash ? "/?" : source === "" ? "/" : "";
+  return new RegExp(`^${source}${end}$`);
 }
 
 /** `/api/v1/shares/{id}/read`: a pattern as an OpenAPI path. */

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/openapi-document";
-import { requestRoute } from "../server/request-route";
+import { matchRoute } from "./match-route";
 import { declaredMethods, openApiPath } from "./route-declaration";
 import { apiRoutes, routes } from "./routes";
 
@@ -59,7 +59,7 @@ describe("the route table", () => {
         "/admin",
         "/AbCdEfGhIj",
         "/favicon.ico",
-      ].map(requestRoute),
+      ].map((path) => matchRoute(path).name),
     ).toEqual([
       "/api/v1/shares",
       "/api/v1/shares/[id]/read",

@@ -23,7 +23,7 @@ export const apiRoutes = [
 ];
 
 type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
-type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
+export type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
 export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes].sort(bySpecificity);

@@ -6,6 +6,7 @@ import { publicBaseUrl } from "../http/public-url";
 import { readJsonBody } from "../http/read-json-body";
 import { jsonResponse } from "../http/respond";
 import { routeHandlers } from "../http/route-handlers";
+import { matchRoute } from "../routes/match-route";
 import { directApiHandler, directRoute } from "./direct-api-routes";
 
 // One route's handlers answered both ways: as Next.js calls its exports (a Web Request in, a Response
@@ -34,7 +35,11 @@ beforeAll(async () => {
     "api/v1/shares/[id]/read",
     answers as unknown as Parameters<typeof directRoute>[1],
   );
-  server = createServer(directApiHandler([route], host, () => Promise.reject(new Error("not direct"))));
+  const handle = directApiHandler([route], host, () => Promise.reject(new Error("not direct")));
+  // As the front server calls it, with the path matched once.
+  server = createServer(
+    (req, res) => void handle(req, res, matchRoute((req.url ?? "/").split("?", 1)[0] ?? "/")),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiAnswer } from "../http/api-answer";
+import { matchRoute } from "../routes/match-route";
 import { directApiHandler, directRoute } from "./direct-api-routes";
 
 // The dispatcher alone, on a real loopback server, with stand-in handlers: what reaches a handler,
@@ -44,11 +45,13 @@ beforeAll(async () => {
         new ApiAnswer(null, { status: 204, headers: { "x-one": "1", "set-cookie": "a=1; Path=/" } }),
     }),
   ];
+  const handle = directApiHandler(routes, host, async (req, res) => {
+    res.writeHead(299, { "content-type": "text/plain" });
+    res.end(`fallback ${req.method} ${req.url}`);
+  });
+  // As the front server calls it, with the path matched once.
   server = createServer(
-    directApiHandler(routes, host, async (req, res) => {
-      res.writeHead(299, { "content-type": "text/plain" });
-      res.end(`fallback ${req.method} ${req.url}`);
-    }),
+    (req, res) => void handle(req, res, matchRoute((req.url ?? "/").split("?", 1)[0] ?? "/")),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

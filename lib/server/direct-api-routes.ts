@@ -4,9 +4,9 @@ import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
 import { methodRefusal } from "../http/method-refusal";
 import type { AnswerHandler, NextHandler } from "../http/route-handlers";
-import { declaredMethods, patternRegExp } from "../routes/route-declaration";
+import { declaredMethods } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
-import type { RequestHandler } from "./front-server";
+import type { MatchedRequestHandler, RequestHandler } from "./front-server";
 import { nodeRequest } from "./node-request";
 import { refuseRequest, sendAnswer } from "./send-response";
 
@@ -28,11 +28,11 @@ const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "O
 /** The app routes served directly, as Next.js's build names their folders. */
 const directPages = routes.filter((route) => route.direct).map((route) => route.pattern.slice(1));
 
-export type DirectRoute = { pattern: RegExp; methods: RouteMethods };
+export type DirectRoute = { pattern: string; methods: RouteMethods };
 
-/** `api/v1/shares/[id]/meta` matches `/api/v1/shares/<id>/meta` exactly (Next.js redirects the rest). */
+/** `api/v1/shares/[id]/meta`'s handlers, for the route declared as `/api/v1/shares/[id]/meta`. */
 export function directRoute(page: string, methods: RouteMethods): DirectRoute {
-  return { pattern: patternRegExp(`/${page}`, { trailingSlash: false }), methods };
+  return { pattern: `/${page}`, methods };
 }
 
 /** A route file's exports in the form that answers an ApiAnswer, which routeHandlers gives each. */
@@ -69,11 +69,13 @@ export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> 
   );
 }
 
-/** Every declared route's refusal of other methods, by the paths it matches, most specific first. */
-const refusals = routes.map((route) => ({
-  pattern: patternRegExp(route.pattern, { trailingSlash: true }),
-  refuse: methodRefusal(declaredMethods(route).map(([method]) => method)).refuse,
-}));
+/** Every declared route's refusal of other methods, by its pattern. */
+const refusals = new Map(
+  routes.map((route) => [
+    route.pattern,
+    methodRefusal(declaredMethods(route).map(([method]) => method)).refuse,
+  ]),
+);
 
 /**
  * Whether a path cannot be percent-decoded (`/%zz`, `/%FF`). Next.js answers those with a 500 page;
@@ -116,28 +118,22 @@ export function directApiHandler(
   directRoutes: DirectRoute[],
   host: string,
   fallback: RequestHandler,
-): RequestHandler {
-  return async (req, res) => {
-    const target = req.url ?? "";
-    const query = target.indexOf("?");
-    const pathname = query === -1 ? target : target.slice(0, query);
+): MatchedRequestHandler {
+  const direct = new Map(directRoutes.map(({ pattern, methods }) => [pattern, methods]));
+  return async (req, res, { pathname, route, params: encoded }) => {
     if (isMalformedPath(pathname)) return refuseRequest(res, pathname, malformedPath);
-    if (!nextMethods.has(req.method ?? "")) {
+    if (route && !nextMethods.has(req.method ?? "")) {
       // PROPFIND, QUERY, TRACE...: a JSON route answers them as it answers PUT (405 with Allow).
-      const refusal = refusals.find(({ pattern }) => pattern.test(pathname));
-      if (refusal) return sendAnswer(res, await refusal.refuse());
+      const refuse = refusals.get(route.pattern);
+      if (refuse) return sendAnswer(res, await refuse());
     }
-    for (const { pattern, methods } of directRoutes) {
-      const match = pattern.exec(pathname);
-      if (!match) continue;
-      const handler = methods[req.method ?? ""];
-      if (!handler) break;
-      const params: Record<string, string> = {};
-      const groups = match.groups ?? {};
-      for (const name in groups) params[name] = decodeURIComponent(groups[name] ?? "");
-      await sendAnswer(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
-      return drainBody(req);
-    }
-    return fallback(req, res);
+    // A trailing slash is Next.js's to redirect.
+    const methods = route && !pathname.endsWith("/") ? direct.get(route.pattern) : undefined;
+    const handler = methods?.[req.method ?? ""];
+    if (!handler) return fallback(req, res);
+    const params: Record<string, string> = {};
+    for (const name in encoded) params[name] = decodeURIComponent(encoded[name] ?? "");
+    await sendAnswer(res, await handler(nodeRequest(req, host), { params: Promise.resolve(params) }));
+    return drainBody(req);
   };
 }

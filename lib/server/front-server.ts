@@ -4,11 +4,11 @@ import { isMetricsRequest, serveMetrics } from "../metrics/metrics-endpoint";
 import { recordRequest } from "../metrics/request-metrics";
 import { errorFields } from "../process/describe-error";
 import { writeLogFields, writeLogLine } from "../process/log-line";
+import { matchRoute, type RouteMatch } from "../routes/match-route";
 import { socketAddressHeader } from "./client-socket";
 import { closeSilentConnections, limitConnections } from "./connection-limits";
 import { OpenResponses } from "./open-responses";
-import { bodyLimitOf, checkRequestBody } from "./request-body-limit";
-import { requestRoute } from "./request-route";
+import { checkRequestBody, defaultBodyLimit } from "./request-body-limit";
 import { originForm } from "./request-target";
 import { refuseRequest } from "./send-response";
 import { stopServer } from "./stop-server";
@@ -19,16 +19,28 @@ import { stopServer } from "./stop-server";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** A handler given what the front server matched the request's path to (lib/routes/match-route.ts). */
+export type MatchedRequestHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: RouteMatch,
+) => Promise<void>;
+
 export const requestIdHeader = "x-request-id";
 
 /**
  * Logs and counts a request once it is over (answered, or the client left). The line is written out
- * by hand: its route comes from a closed list, its id is a UUID and its numbers are numbers, so only
+ * by hand: its route is a declared pattern, its id is a UUID and its numbers are numbers, so only
  * the method needs quoting.
  */
-function finishRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint) {
+function finishRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+  requestId: string,
+  started: bigint,
+) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const route = requestRoute((req.url ?? "/").split("?", 1)[0] ?? "/");
   // No status when the client left before any answer was sent.
   const status = res.headersSent ? res.statusCode : null;
   recordRequest({ route, method: req.method, status, seconds });
@@ -63,11 +75,11 @@ export type FrontServer = {
   drain: (graceMs: number) => Promise<void>;
 };
 
-export function createFrontServer(handle: RequestHandler, limits: FrontServerLimits): FrontServer {
+export function createFrontServer(handle: MatchedRequestHandler, limits: FrontServerLimits): FrontServer {
   let draining = false;
   const unanswered = new OpenResponses();
-  const run = (req: IncomingMessage, res: ServerResponse, requestId: string) =>
-    handle(req, res).catch((error: unknown) => {
+  const run = (req: IncomingMessage, res: ServerResponse, match: RouteMatch, requestId: string) =>
+    handle(req, res, match).catch((error: unknown) => {
       writeLogLine({
         level: "error",
         msg: "request handler failed",
@@ -83,6 +95,8 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
     const target = originForm(req.url ?? "/");
     if (target !== null) req.url = target;
     if (isMetricsRequest(req)) return void serveMetrics(req, res);
+    // The one match of the path: every step below, and the log line, read it.
+    const match = matchRoute((target ?? req.url ?? "/").split("?", 1)[0] ?? "/");
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
     req.headers[requestIdHeader] = requestId;
@@ -92,25 +106,24 @@ export function createFrontServer(handle: RequestHandler, limits: FrontServerLim
     const answered = unanswered.add(res);
     res.once("close", () => {
       answered();
-      finishRequest(req, res, requestId, started);
+      finishRequest(req, res, match.name, requestId, started);
     });
     if (target === null) {
       res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
       return void res.end("Bad request: the request target is neither a path nor an http(s) URL.\n");
     }
-    const pathname = target.split("?", 1)[0] ?? "/";
-    const limit = bodyLimitOf(pathname);
+    const limit = match.route?.bodyLimit ?? defaultBodyLimit;
     const refuseTooLarge = () =>
-      refuseRequest(res, pathname, {
-        apiError: limit.apiError(),
+      refuseRequest(res, match.pathname, {
+        apiError: limit.refusal(),
         status: 413,
         text: `Payload too large: the request body is over ${limit.maxBytes} bytes.`,
       });
     const body = checkRequestBody(req, limit.maxBytes);
-    if (body === "within") return void run(req, res, requestId);
+    if (body === "within") return void run(req, res, match, requestId);
     if (body === "too_large") return void refuseTooLarge();
     void body.then((outcome) => {
-      if (outcome === "within") void run(req, res, requestId);
+      if (outcome === "within") void run(req, res, match, requestId);
       else if (outcome === "too_large") void refuseTooLarge();
     });
   });

@@ -1,29 +1,13 @@
 import type { IncomingMessage } from "node:http";
-import { ApiError } from "../http/api-error";
 import { maxBodyBytes, tooLarge } from "../http/read-json-body";
-import { maxWireChunkBytes } from "../files/file-limits";
-import { patternRegExp } from "../routes/route-declaration";
 
 // Every route's request bodies are refused over one size, before any handler sees them: the JSON
 // API reads at most that much anyway, and Next.js's pages otherwise read an oversized body up to a
 // limit of their own and then cut the connection, so the client got a reset instead of an answer.
+// A route that takes more or less declares its own (a file chunk's upload: one chunk).
 
-const chunkUpload = patternRegExp("/api/v1/shares/[id]/files/[index]/chunks/[chunk]", {
-  trailingSlash: true,
-});
-
-/**
- * The most a request to `pathname` may send, and the refusal of more: a file chunk's upload takes
- * one chunk, every other request 2 MiB. The refusal is made only when a body is refused: an error
- * captures a stack trace, which every request paid for when it was made up front.
- */
-export function bodyLimitOf(pathname: string): { maxBytes: number; apiError: () => ApiError } {
-  if (chunkUpload.test(pathname)) {
-    const apiError = () => new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`);
-    return { maxBytes: maxWireChunkBytes, apiError };
-  }
-  return { maxBytes: maxBodyBytes, apiError: tooLarge };
-}
+/** The limit of every request whose route declares none. */
+export const defaultBodyLimit = { maxBytes: maxBodyBytes, refusal: tooLarge };
 
 /** What became of the body: all of it arrived within the limit, it went over, or the client left. */
 type BodyCheck = "within" | "too_large" | "gone";
