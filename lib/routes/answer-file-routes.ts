@@ -1,6 +1,6 @@
 import { rateLimited, unavailable, type ApiParameter, type OpenApiOperation } from "../openapi/api-responses";
 import { uploadStatusResponseSchema } from "../files/file-response-schemas";
-import { chunkUpload } from "./file-routes";
+import { chunkBodyLimit, chunkUpload } from "./file-routes";
 import type { RouteDeclaration } from "./route-declaration";
 
 // The files of a request's answer (docs/requests.md): the responder uploads them chunk by chunk
@@ -65,6 +65,7 @@ export const answerFileRoutes = [
   {
     pattern: "/api/v1/requests/[id]/answers/[number]/files/[index]/chunks/[chunk]",
     direct: true,
+    bodyLimit: chunkBodyLimit,
     methods: {
       PUT: {
         limit: "upload",

@@ -32,6 +32,12 @@ const uploadRefusals = {
 
 type UploadRefusals = Record<403 | 404 | 409, ApiResponse>;
 
+/** A chunk's upload, of a note's file or an answer's, takes one chunk at most: the longest there is. */
+export const chunkBodyLimit = {
+  maxBytes: maxWireChunkBytes,
+  refusal: () => new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`),
+};
+
 /**
  * What a chunk PUT takes and answers, for a note's files and an answer's alike: the upload token
  * and refusals are the owner's own.
@@ -111,10 +117,7 @@ export const fileRoutes = [
   {
     pattern: "/api/v1/shares/[id]/files/[index]/chunks/[chunk]",
     direct: true,
-    bodyLimit: {
-      maxBytes: maxWireChunkBytes,
-      refusal: () => new ApiError("chunk_too_large", `A chunk is at most ${maxWireChunkBytes} bytes.`),
-    },
+    bodyLimit: chunkBodyLimit,
     methods: {
       PUT: {
         limit: "upload",

@@ -51,10 +51,12 @@ describe("matchRoute", () => {
     });
   });
 
-  it("carries the body limit a route declares: a chunk's upload takes one chunk", () => {
+  it("carries the body limit a route declares: a chunk's upload, of a note's file or an answer's, takes one chunk", () => {
     const chunk = matchRoute("/api/v1/shares/AbCdEfGhIj/files/0/chunks/3/").route?.bodyLimit;
     expect(chunk?.maxBytes).toBe(maxWireChunkBytes);
     expect(chunk?.refusal().code).toBe("chunk_too_large");
+    const answerChunk = matchRoute("/api/v1/requests/AbCdEfGhIj/answers/1/files/0/chunks/0").route?.bodyLimit;
+    expect(answerChunk?.maxBytes).toBe(maxWireChunkBytes);
     expect(matchRoute("/api/v1/shares").route?.bodyLimit).toBeUndefined();
   });
 });
