@@ -34,7 +34,8 @@ const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule
 
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const directRoutes = await loadDirectRoutes(path.resolve(".next"));
+// DEBUG_NO_DIRECT_ROUTES=1: every request takes Next.js's router, as under `next dev` or on a platform.
+const directRoutes = env.DEBUG_NO_DIRECT_ROUTES ? [] : await loadDirectRoutes(path.resolve(".next"));
 const front = createFrontServer(
   directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
   {
