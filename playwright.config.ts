@@ -14,7 +14,7 @@ process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
 // The key every server of the run seals notes with (they share one database), random per run.
 process.env.ENCRYPTION_KEYS ??= randomBytes(32).toString("base64url");
 
-const port = Number(process.env.E2E_PORT);
+const { testPorts } = await import("./e2e/support/ports");
 
 // Specs send hundreds of requests from 127.0.0.1: every server they start (the shared one, and the
 // ones of specs that need other settings) inherits limits that stay out of their way. The limits
@@ -64,6 +64,63 @@ const chromium = {
   },
 };
 
+// The API specs that use the shared server alone, run again against a second one whose API goes
+// through Next.js's router (DEBUG_NO_DIRECT_ROUTES=1), as under `next dev` and on platforms: the two
+// paths must answer alike. Specs that start servers of their own, or the CLI, would repeat themselves;
+// direct-routes.spec.ts pins the direct path itself, on the first server.
+const viaNextSpecs = [
+  "access-log",
+  "burn-after-failures",
+  "create",
+  "delete",
+  "duplicate-keys",
+  "encrypted",
+  "errors",
+  "expiry",
+  "files-errors",
+  "files",
+  "hostile",
+  "key-notes",
+  "keys",
+  "openapi",
+  "privacy-at-rest",
+  "races",
+  "read",
+  "recipients-access",
+  "recipients",
+  "request-errors",
+  "request-openapi",
+  "request-webhooks",
+  "requests",
+  "unknown-fields",
+  "webhooks",
+].map((name) => `${name}.spec.ts`);
+
+// E2E_PROJECTS=api,rate-limit runs only those projects (.ci/run's second pass); unset, all of them.
+const onlyProjects = process.env.E2E_PROJECTS?.split(",");
+const projects = [
+  { name: "api", testDir: "e2e/api" },
+  {
+    name: "api-via-next",
+    testDir: "e2e/api",
+    testMatch: viaNextSpecs,
+    use: { baseURL: `http://127.0.0.1:${testPorts.viaNextServer}` },
+  },
+  { name: "browser", testDir: "e2e/browser", use: chromium },
+  { name: "admin", testDir: "e2e/admin", use: chromium },
+  { name: "rate-limit", testDir: "e2e/rate-limit", use: chromium },
+].filter((project) => !onlyProjects || onlyProjects.includes(project.name));
+
+/** A shared test server (e2e/support/start-test-server.ts), answering on `port`. */
+const sharedServer = (port: number, ...args: string[]) => ({
+  command: ["tsx e2e/support/start-test-server.ts", ...args].join(" "),
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: false,
+  timeout: timeouts.webServer,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -79,19 +136,12 @@ export default defineConfig({
   globalTeardown: "./e2e/support/global-teardown.ts",
   timeout: timeouts.test,
   expect: { timeout: timeouts.expect },
-  use: { baseURL: `http://127.0.0.1:${port}` },
-  projects: [
-    { name: "api", testDir: "e2e/api" },
-    { name: "browser", testDir: "e2e/browser", use: chromium },
-    { name: "admin", testDir: "e2e/admin", use: chromium },
-    { name: "rate-limit", testDir: "e2e/rate-limit", use: chromium },
+  use: { baseURL: `http://127.0.0.1:${testPorts.sharedServer}` },
+  projects,
+  webServer: [
+    sharedServer(testPorts.sharedServer),
+    ...(projects.some((project) => project.name === "api-via-next")
+      ? [sharedServer(testPorts.viaNextServer, "via-next")]
+      : []),
   ],
-  webServer: {
-    command: "tsx e2e/support/start-test-server.ts",
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: timeouts.webServer,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
 });

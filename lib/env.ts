@@ -94,6 +94,11 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(1_000),
   /** ... from one socket address; unset: 100, or HTTP_MAX_CONNECTIONS with TRUST_PROXY (see below). */
   HTTP_MAX_CONNECTIONS_PER_IP: optional(wholeNumber(1, 1_000_000)),
+  /** 1: the API too goes through Next.js's router, as under `next dev` (tests and diagnosis; slower). */
+  DEBUG_NO_DIRECT_ROUTES: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
 
   // Rate limiting (lib/rate-limit/settings.ts)
   ...rateLimitSettings,

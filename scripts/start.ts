@@ -6,7 +6,6 @@
 // server that can answer.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 
 // `next start` sets this too; Next.js and React pick their production builds from it.
@@ -24,17 +23,6 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const { default: next } = await import("next");
-// Next.js reports "✓ Running next.config.mjs took …" each time a server loads the configuration,
-// a figure nobody running the service needs. It keeps the configuration it loaded per process, so
-// loading it here first, quietly (loadConfig's default), leaves nothing to load or report later.
-const requirePackage = createRequire(import.meta.url);
-const { default: loadConfig } = requirePackage(
-  "next/dist/server/config",
-) as typeof import("next/dist/server/config");
-const { PHASE_PRODUCTION_SERVER } = requirePackage(
-  "next/dist/shared/lib/constants",
-) as typeof import("next/dist/shared/lib/constants");
-await loadConfig(PHASE_PRODUCTION_SERVER, process.cwd());
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
@@ -46,7 +34,8 @@ const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule
 
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
-const directRoutes = await loadDirectRoutes(path.resolve(".next"));
+// DEBUG_NO_DIRECT_ROUTES=1: every request takes Next.js's router, as under `next dev` or on a platform.
+const directRoutes = env.DEBUG_NO_DIRECT_ROUTES ? [] : await loadDirectRoutes(path.resolve(".next"));
 const front = createFrontServer(
   directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
   {

@@ -2,9 +2,10 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:ht
 import { expect, test } from "../support/fixtures";
 
 // Under `npm start` the front server calls the notes API's compiled route handlers itself instead of
-// going through Next.js's router (lib/server/direct-api-routes.ts). Every other API spec runs through
-// that path; this one pins where the two paths meet. Next.js marks what it answers with a `vary`
-// header naming its router's request headers; the direct path sends a content-length instead.
+// going through Next.js's router (lib/server/direct-api-routes.ts). The api project runs the other API
+// specs through that path, api-via-next again through the router; this one pins where the two meet.
+// Next.js marks what it answers with a `vary` header naming its router's request headers; the direct
+// path sends a content-length instead.
 
 const base = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { testPorts } from "../support/ports";
@@ -8,7 +9,8 @@ import { timeouts } from "../support/timeouts";
 
 // What `npm start` prints before its request log, as a newcomer reads it (docs/operations.md, "The
 // database"): where the generated key is and that it must be backed up, once, on the start that
-// made it; the admin page's address when ADMIN_SECRET is set; nothing else (no Next.js timing).
+// made it; the admin page's address when ADMIN_SECRET is set; and first Next.js's own line on loading
+// its configuration, which only its internals could silence (docs/development.md, "The log").
 
 const port = testPorts.startUpMessages;
 const adminSecret = "start-up-messages-secret";
@@ -19,7 +21,8 @@ async function startLines(env: Record<string, string | undefined>) {
   try {
     server = await startServer({ port, env });
     expect(await server.stop()).toBe(0);
-    const lines = server.stdout().split("\n");
+    // Without the colour codes Next.js puts around its ✓ when FORCE_COLOR is set (Playwright sets it).
+    const lines = stripVTControlCharacters(server.stdout()).split("\n");
     return {
       lines: lines.slice(
         0,
@@ -42,6 +45,7 @@ test("the generated key is named once, the admin page's address always, and noth
     HOST: undefined,
   };
   const rateLimits = expect.stringMatching(/^Rate limits: kept in this process's memory/);
+  const nextConfig = expect.stringMatching(/^✓ Running next\.config\.mjs took \d+ms$/);
   try {
     const first = await startLines({
       ...embedded,
@@ -50,6 +54,7 @@ test("the generated key is named once, the admin page's address always, and noth
     });
     expect(first).toEqual({
       lines: [
+        nextConfig,
         `Generated the encryption key of the embedded database: ${path.join(dataDir, "encryption-key")}. ` +
           "Back it up together with the data: without it no note can be read.",
         "The database is open and migrated.",
@@ -64,6 +69,7 @@ test("the generated key is named once, the admin page's address always, and noth
     // admin page is where the server listens.
     const again = await startLines({ ...embedded, ADMIN_SECRET: adminSecret });
     expect(again.lines).toEqual([
+      nextConfig,
       "The database is open and migrated.",
       rateLimits,
       `Listening on http://localhost:${port}`,
@@ -73,6 +79,7 @@ test("the generated key is named once, the admin page's address always, and noth
     // Without ADMIN_SECRET there is no admin page to name.
     const plain = await startLines(embedded);
     expect(plain.lines).toEqual([
+      nextConfig,
       "The database is open and migrated.",
       rateLimits,
       `Listening on http://localhost:${port}`,

@@ -86,7 +86,11 @@ export function describeFileTransfers(base: () => string, { largeOnce = false } 
         expect(got.headers.get("content-type")).toBe("application/octet-stream");
         expect(got.headers.get("cache-control")).toBe("no-store");
         const wire = file.size + (encrypted ? Math.max(1, Math.ceil(file.size / MiB)) * 16 : 0);
-        expect(got.headers.get("content-length")).toBe(String(wire));
+        // Next.js's router drops a route's Content-Length (its sendResponse strips the header), so
+        // through it (api-via-next, as under `next dev` and on platforms) a download comes chunked.
+        if (test.info().project.name !== "api-via-next") {
+          expect(got.headers.get("content-length")).toBe(String(wire));
+        }
         expect(got.length).toBe(wire);
         expect(got.digest).toBe(sources[index]?.digest());
         if (!encrypted) {

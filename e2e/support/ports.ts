@@ -5,6 +5,8 @@ const base = Number(process.env.E2E_PORT);
 
 export const testPorts = {
   sharedServer: base,
+  // the api-via-next project's shared server: the same database, with DEBUG_NO_DIRECT_ROUTES=1
+  viaNextServer: base + 7,
   embeddedDatabase: base + 1,
   embeddedPrivateFolder: base + 6,
   adminDisabled: base + 2,

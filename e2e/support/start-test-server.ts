@@ -1,20 +1,37 @@
-// The web server Playwright starts: a fresh database for this run, then the production build
-// (built first when missing) on it, through the same start script as `npm start`.
+// The web servers Playwright starts: the production build (built first when missing) through the
+// same start script as `npm start`, on a fresh database for this run. `via-next` starts the second
+// shared server (the api-via-next project's) on the database the first creates, with
+// DEBUG_NO_DIRECT_ROUTES=1, so that every API request takes Next.js's router.
 import { spawn } from "node:child_process";
-import { createDatabase } from "../../lib/test/database";
+import { setTimeout as sleep } from "node:timers/promises";
+import { asAdmin, createDatabase, withDatabase, adminUrl } from "../../lib/test/database";
+import { testPorts } from "./ports";
 
 const name = process.env.E2E_DATABASE_NAME;
 if (!name) throw new Error("E2E_DATABASE_NAME is not set (run through playwright.config.ts).");
+const viaNext = process.argv[2] === "via-next";
 
-const databaseUrl = await createDatabase(name);
+/** The run's database, once the first server's start has created it. */
+async function createdDatabase(database: string): Promise<string> {
+  const exists = () =>
+    asAdmin(async (client) => {
+      const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+      return found.rowCount === 1;
+    });
+  while (!(await exists())) await sleep(100);
+  return withDatabase(adminUrl(), database);
+}
+
+const databaseUrl = viaNext ? await createdDatabase(name) : await createDatabase(name);
 const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl,
-    PORT: process.env.E2E_PORT,
+    PORT: String(viaNext ? testPorts.viaNextServer : testPorts.sharedServer),
     PUBLIC_URL: "",
     ADMIN_SECRET: process.env.E2E_ADMIN_SECRET,
+    DEBUG_NO_DIRECT_ROUTES: viaNext ? "1" : "0",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { unknownApiRouteError } from "../http/api-error";
 import { methodRefusal } from "../http/method-refusal";
 import type { AnswerHandler, NextHandler } from "../http/route-handlers";
 import { declaredMethods } from "../routes/route-declaration";
 import { routes } from "../routes/routes";
 import type { MatchedRequestHandler, RequestHandler } from "./front-server";
+import { loadBuiltRouteExports } from "./next-internals";
 import { nodeRequest } from "./node-request";
 import { refuseRequest, sendAnswer } from "./send-response";
 
@@ -18,9 +17,6 @@ import { refuseRequest, sendAnswer } from "./send-response";
 // goes to Next.js, as does every request under `next dev` or on a platform.
 
 type RouteMethods = Partial<Record<string, AnswerHandler<Record<string, string>>>>;
-type CompiledRoute = {
-  routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
-};
 
 /** The methods Next.js routes to a route file's exports; for any other it answers an empty 400. */
 const nextMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -53,19 +49,10 @@ function answerHandlers(page: string, userland: Record<string, unknown>): RouteM
  * that a change shows at start-up rather than as requests quietly taking the slow way.
  */
 export async function loadDirectRoutes(distDir: string): Promise<DirectRoute[]> {
-  const load = createRequire(import.meta.url);
   return Promise.all(
-    directPages.map(async (page) => {
-      const compiled = load(path.join(distDir, "server", "app", page, "route.js")) as CompiledRoute;
-      const routeModule = compiled.routeModule;
-      if (typeof routeModule?.ensureUserland !== "function") {
-        throw new Error(`The build's route module for /${page} has an unexpected shape.`);
-      }
-      await routeModule.ensureUserland();
-      const userland = routeModule.userland;
-      if (!userland) throw new Error(`The build has no handlers for /${page}.`);
-      return directRoute(page, answerHandlers(page, userland));
-    }),
+    directPages.map(async (page) =>
+      directRoute(page, answerHandlers(page, await loadBuiltRouteExports(distDir, page))),
+    ),
   );
 }
 

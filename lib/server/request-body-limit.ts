@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { maxBodyBytes, tooLarge } from "../http/read-json-body";
+import { interceptParsedBody } from "./node-internals";
 
 // Every route's request bodies are refused over one size, before any handler sees them: the JSON
 // API reads at most that much anyway, and Next.js's pages otherwise read an oversized body up to a
@@ -29,30 +30,25 @@ export function checkRequestBody(
   return holdChunkedBody(req, maxBytes);
 }
 
-// Node's HTTP parser hands each piece of a body to the request with `push`, and `push(null)` at
-// its end; nothing reads the request before the handler runs, so taking over `push` until then
-// sees every byte without consuming the stream.
+/** Holds a chunked body back from its readers until it has all arrived (lib/server/node-internals.ts). */
 function holdChunkedBody(req: IncomingMessage, maxBytes: number): Promise<BodyCheck> {
   return new Promise((resolve) => {
-    const push = req.push.bind(req);
-    const held: Buffer[] = [];
+    let held: Buffer[] = [];
     let total = 0;
-    req.push = (chunk: Buffer | null) => {
-      if (chunk === null) {
-        req.push = push;
-        if (total <= maxBytes) for (const part of held) push(part);
-        held.length = 0;
+    interceptParsedBody(req, {
+      piece(chunk) {
+        total += chunk.byteLength;
+        if (total <= maxBytes) held.push(chunk);
+        else {
+          held = [];
+          resolve("too_large");
+        }
+      },
+      end() {
         resolve(total <= maxBytes ? "within" : "too_large");
-        return push(null);
-      }
-      total += chunk.byteLength;
-      if (total <= maxBytes) held.push(chunk);
-      else {
-        held.length = 0;
-        resolve("too_large");
-      }
-      return true;
-    };
+        return held;
+      },
+    });
     req.once("close", () => resolve("gone"));
   });
 }
