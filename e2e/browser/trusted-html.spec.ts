@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
@@ -38,6 +39,18 @@ const RAW = [
   "<img src=x onerror=\"alert('onerror')\">",
   '<form action="http://evil.invalid/form"><input name=q></form>',
 ].join("\n");
+
+/**
+ * Resolves once the trusted frame's document has loaded. Its load event waits for everything its
+ * markup and its styles fetch (stylesheets, imports, scripts, images, background images) and comes
+ * after its scripts would have run and its images' load and error events fired: whatever the note
+ * could set off from inside the frame has happened, or been refused, by then.
+ */
+async function frameLoaded(page: Page) {
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  expect(frame).toBeDefined();
+  await frame?.waitForLoadState("load");
+}
 
 async function create(body: object, key?: string) {
   const response = await fetch(`${base}/api/v1/shares`, {
@@ -125,7 +138,7 @@ test.describe("trusted mode", () => {
       cookie: "SecurityError",
       storage: "SecurityError",
     });
-    await page.waitForTimeout(500);
+    await frameLoaded(page);
     expect(await page.title()).not.toBe("pwned");
     expect(guard.dialogs).toEqual([]);
     expect(guard.foreignRequests).toEqual([]);
@@ -172,13 +185,14 @@ test.describe("trusted mode", () => {
       );
       expect(nonced).toEqual(["style", "style", "style"]);
 
-      await page.waitForTimeout(500);
+      await frameLoaded(page);
       expect(remote.requests).toEqual([]);
       expect(guard.foreignRequests.filter((url) => !refused.includes(url))).toEqual([]);
 
       await page.getByRole("button", { name: "Load images" }).click();
       await expect.poll(() => [...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
-      await page.waitForTimeout(500);
+      // The images came from the frame's new document (its policy now lets them in): its load is the sentinel.
+      await frameLoaded(page);
       expect([...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
     } finally {
       await remote.close();
