@@ -6,8 +6,9 @@ import { timeouts } from "./e2e/support/timeouts";
 // script and dropped in global teardown. The name is fixed in the environment here so the worker
 // processes, which load this file again, agree on it.
 process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
-// Between 3700 and 3800, so that no test port (E2E_PORT plus an offset under 240, e2e/support/ports.ts)
-// is one that fetch refuses to connect to (3659 and 4045 are on its list of bad ports).
+// The shared test server's port, between 3700 and 3800: none that fetch refuses to connect to (3659
+// and 4045 are on its list of bad ports). Every other server the specs start, and every listener of
+// theirs, takes a free port the system picks (above 32767, where fetch refuses none).
 process.env.E2E_PORT ??= String(3700 + Math.floor(Math.random() * 100));
 // The shared test server's ADMIN_SECRET, random per run; the admin specs sign in with it.
 process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");

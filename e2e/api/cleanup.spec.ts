@@ -4,14 +4,12 @@ import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, npmScript, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Cleanup through all three doors (the cron route, `npm run cleanup`, the periodic run inside
 // `npm start`), each against a server and database of this spec's own, so the counts are exact
 // and other specs' expired or burned notes are not touched.
 
-const port = testPorts.cleanup;
 const cronSecret = randomBytes(24).toString("hex");
 
 type Seeded = { live: string[]; expired: string[]; burned: string[] };
@@ -73,7 +71,6 @@ test.describe("cleanup", () => {
     let server: ServerProcess | undefined;
     try {
       server = await startServer({
-        port,
         env: { DATABASE_URL: databaseUrl, CRON_SECRET: cronSecret, CLEANUP_INTERVAL_SECONDS: "0" },
       });
       await sql.connect();
@@ -107,7 +104,6 @@ test.describe("cleanup", () => {
 
       // npm start with CLEANUP_INTERVAL_SECONDS=1 purges by itself and stops cleanly.
       const scheduled = await startServer({
-        port,
         env: { DATABASE_URL: databaseUrl, CLEANUP_INTERVAL_SECONDS: "1" },
       });
       server = scheduled;

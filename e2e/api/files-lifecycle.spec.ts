@@ -8,7 +8,6 @@ import {
   type CreatedFiles,
 } from "../support/file-transfer";
 import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 
 // Every way a note's files go, on a server and database of this spec's own, so the chunks left in
 // the store (file_chunks: the Postgres store) are counted exactly: burn (after the grant expires),
@@ -18,7 +17,6 @@ test.describe.configure({ mode: "serial" });
 
 const server = serverOfItsOwn({
   name: "notes_e2e_files",
-  port: testPorts.filesLifecycle,
   env: {
     // The default limits for keyed creates; lower ones for keyless creates (every one here).
     FILE_MAX_BYTES: undefined,

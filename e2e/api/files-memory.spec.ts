@@ -11,7 +11,6 @@ import {
   uploadChunks,
   type CreatedFiles,
 } from "../support/file-transfer";
-import { testPorts } from "../support/ports";
 import { startServer } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -42,7 +41,6 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
   test.setTimeout(timeouts.serverTest);
   const name = `notes_e2e_files_memory_${randomBytes(5).toString("hex")}`;
   const server = await startServer({
-    port: testPorts.filesMemory,
     env: { DATABASE_URL: await createDatabase(name), FILE_MAX_BYTES: "256MiB" },
   });
   try {

@@ -15,7 +15,6 @@ import { answerWithFiles, createRequest, openAnswerFiles, sha256 } from "../supp
 import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { expect, test } from "../support/fixtures";
 import { cleanup, housekeepingEnv, takeDown } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Files with FILE_STORAGE=s3 against s3rver (a real S3 API, e2e/support/s3-server.ts), each
@@ -31,10 +30,8 @@ interface Installation extends S3FileServer {
   sql: pg.Client;
 }
 
-async function install(serverPort: number, storePort: number): Promise<Installation> {
+async function install(): Promise<Installation> {
   const installed = await startS3FileServer({
-    serverPort,
-    storePort,
     env: {
       FILE_MAX_BYTES: String(200 * MiB),
       ...housekeepingEnv,
@@ -93,7 +90,7 @@ test.describe("files on S3 storage", () => {
   let s3: Installation;
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    s3 = await install(testPorts.filesS3Server, testPorts.filesS3Store);
+    s3 = await install();
   });
   test.afterAll(async () => {
     await s3?.close();
@@ -190,7 +187,7 @@ test.describe("files on S3 storage", () => {
 
 test("files on S3 storage: a store stopped mid-upload answers 503 and the note stays unreadable", async () => {
   test.setTimeout(timeouts.serverTest);
-  const down = await install(testPorts.filesS3OutageServer, testPorts.filesS3OutageStore);
+  const down = await install();
   try {
     const base = down.server.url;
     const created = await declare(base, 3 * MiB, true);

@@ -8,7 +8,6 @@ import { databaseNotReady, startServer, type ServerProcess } from "../support/se
 import { storedContentCounts } from "../support/stored-pages";
 import { startProxiedServer, type ProxiedServer } from "../support/proxied-server";
 import type { TcpProxy } from "../support/tcp-proxy";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Database outages against a real Postgres: a server of this spec's own reaches its database through
@@ -16,9 +15,6 @@ import { timeouts } from "../support/timeouts";
 // waits for it to return) and is never a 500, nothing may be lost or stored twice, burn counts stay
 // exact, and service resumes by itself.
 
-const proxyPort = testPorts.outageProxy;
-const serverPort = testPorts.outageServer;
-const lateServerPort = testPorts.outageLateServer;
 // Short database timeouts keep the test quick.
 const databaseTimeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
 // The webhook poll runs every so often whether or not any webhook exists: an outage spans many polls.
@@ -80,8 +76,6 @@ test.describe("database outages", () => {
     test.setTimeout(timeouts.serverTest);
     proxied = await startProxiedServer({
       database: name,
-      proxyPort,
-      serverPort,
       env: { ...databaseTimeouts, WEBHOOK_POLL_INTERVAL_MS: String(webhookPollMs) },
     });
     ({ proxy, sql } = proxied);
@@ -252,8 +246,7 @@ test.describe("database outages", () => {
     try {
       proxy.setMode("refuse");
       late = await startServer({
-        port: lateServerPort,
-        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...databaseTimeouts },
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${fresh}`, ...databaseTimeouts },
       });
       base = late.url;
       expectUnavailable(await create("late-during"));

@@ -11,7 +11,6 @@ import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { postJson } from "../support/answer-files";
 import { pgDump } from "../support/dump-database";
 import { createNote, readNote } from "../support/file-transfer";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -20,8 +19,8 @@ import { timeouts } from "../support/timeouts";
 // server's log; password notes do not open with the server key; notes and secrets stored before
 // sealing stay usable and get sealed; keys rotate; a key that cannot open the database stops the
 // start before anything is touched.
-const port = testPorts.sealedAtRest;
-const base = `http://127.0.0.1:${port}`;
+/** The spec's server, as it last started. */
+let base = "";
 const run = promisify(execFile);
 
 const MARKER = `Mk${randomBytes(8).toString("hex")}`;
@@ -66,7 +65,6 @@ test.describe("notes at rest", () => {
       log += server.stdout() + server.stderr();
     }
     server = await startServer({
-      port,
       env: {
         DATABASE_URL: database.url,
         HTML_MODE: "trusted",
@@ -74,6 +72,7 @@ test.describe("notes at rest", () => {
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
       },
     });
+    base = server.url;
   }
 
   test.beforeAll(async () => {
@@ -257,7 +256,6 @@ test.describe("notes at rest", () => {
     const before = await dump();
     for (const keys of [keyA, generateSealingKey()]) {
       const refused = startServer({
-        port,
         env: { DATABASE_URL: database.url, HTML_MODE: "trusted", ENCRYPTION_KEYS: keys },
       });
       await expect(refused).rejects.toThrow(

@@ -3,21 +3,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // What `npm start` prints before its request log, as a newcomer reads it (docs/operations.md, "The
 // database"): where the generated key is and that it must be backed up, once, on the start that
 // made it; the admin page's address when ADMIN_SECRET is set; nothing else (no Next.js timing).
 
-const port = testPorts.startUpMessages;
 const adminSecret = "start-up-messages-secret";
 
-/** The lines a server wrote before its request log (the JSON lines), and its stderr. */
+/**
+ * The lines a server started with PORT=0 wrote before its request log (the JSON lines), its stderr,
+ * and the port it answered on (which its "Listening on" line must name: not 0, the one it took).
+ */
 async function startLines(env: Record<string, string | undefined>) {
   let server: ServerProcess | undefined;
   try {
-    server = await startServer({ port, env });
+    server = await startServer({ env });
+    expect(server.port).toBeGreaterThan(0);
     expect(await server.stop()).toBe(0);
     const lines = server.stdout().split("\n");
     return {
@@ -26,6 +28,7 @@ async function startLines(env: Record<string, string | undefined>) {
         lines.findIndex((line) => line.startsWith("{")),
       ),
       stderr: server.stderr(),
+      port: server.port,
     };
   } finally {
     await server?.stop("SIGKILL");
@@ -54,10 +57,11 @@ test("the generated key is named once, the admin page's address always, and noth
           "Back it up together with the data: without it no note can be read.",
         "The database is open and migrated.",
         rateLimits,
-        `Listening on http://localhost:${port}`,
+        `Listening on http://localhost:${first.port}`,
         "Admin page: https://notes.example.test/admin",
       ],
       stderr: "",
+      port: first.port,
     });
 
     // The same folder again: the key is there, so nothing is said of it; without PUBLIC_URL the
@@ -66,8 +70,8 @@ test("the generated key is named once, the admin page's address always, and noth
     expect(again.lines).toEqual([
       "The database is open and migrated.",
       rateLimits,
-      `Listening on http://localhost:${port}`,
-      `Admin page: http://localhost:${port}/admin`,
+      `Listening on http://localhost:${again.port}`,
+      `Admin page: http://localhost:${again.port}/admin`,
     ]);
 
     // Without ADMIN_SECRET there is no admin page to name.
@@ -75,7 +79,7 @@ test("the generated key is named once, the admin page's address always, and noth
     expect(plain.lines).toEqual([
       "The database is open and migrated.",
       rateLimits,
-      `Listening on http://localhost:${port}`,
+      `Listening on http://localhost:${plain.port}`,
     ]);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

@@ -5,7 +5,6 @@ import pg from "pg";
 import { generateSealingKey } from "../../lib/crypto/seal";
 import { generateNoteId } from "../../lib/notes/note-id";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -14,8 +13,6 @@ import { timeouts } from "../support/timeouts";
 // write the database but has no key can add: it is served only by a database upgraded from before
 // sealing, until `npm run reseal` has sealed every such page. A page whose sealed text was altered
 // answers a clear error.
-const port = testPorts.unsealedPages;
-const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
 const key = generateSealingKey();
 const hostileHtml = "<img src=x onerror=alert(document.cookie)>";
@@ -28,7 +25,7 @@ test.describe("pages the service did not seal", () => {
 
   async function restart() {
     await server?.stop();
-    server = await startServer({ port, env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: key } });
+    server = await startServer({ env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: key } });
   }
 
   /** `npm run reseal` on this spec's database: its exit code and output. */
@@ -62,7 +59,7 @@ test.describe("pages the service did not seal", () => {
   }
 
   async function read(id: string) {
-    const response = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
+    const response = await fetch(`${server?.url}/api/v1/shares/${id}/read`, { method: "POST" });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
 
@@ -120,7 +117,7 @@ test.describe("pages the service did not seal", () => {
   });
 
   test("a page whose sealed text was altered answers note_unreadable", async () => {
-    const created = await fetch(`${base}/api/v1/shares`, {
+    const created = await fetch(`${server?.url}/api/v1/shares`, {
       method: "POST",
       body: JSON.stringify({ content: "sealed text", ttl: "1h", burn_after: 3 }),
     });
@@ -144,7 +141,7 @@ test.describe("pages the service did not seal", () => {
       );
     // The read was counted: the statement that counts it commits before the page is opened
     // (docs/decisions.md, "A tampered page").
-    const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
+    const meta = await fetch(`${server?.url}/api/v1/shares/${id}/meta`);
     expect(await meta.json()).toMatchObject({ remaining_views: 2 });
   });
 });

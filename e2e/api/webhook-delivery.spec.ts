@@ -4,7 +4,6 @@ import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { databaseUrl, expect, issueKey, npmScript, test } from "../support/fixtures";
 import { postJson } from "../support/answer-files";
 import { createNote, readNote } from "../support/file-transfer";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -22,7 +21,7 @@ test("a restart loses nothing, and two servers deliver each event once", async (
   const servers: ServerProcess[] = [];
   const env = { DATABASE_URL: url };
   try {
-    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
+    servers.push(await startServer({ env }));
     await sql.connect();
     const key = (await npmScript("keys", ["issue", "--label", "hooks"], url)).at(-1) ?? "";
     const keyed = { "x-api-key": key };
@@ -50,8 +49,8 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     receiver.failNext(0);
 
     // Two servers now: what was due before the kill, and 40 new events, spread over both.
-    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
-    servers.push(await startServer({ port: testPorts.webhookServerB, env }));
+    servers.push(await startServer({ env }));
+    servers.push(await startServer({ env }));
     const urls = [servers[1]?.url ?? "", servers[2]?.url ?? ""];
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
@@ -96,7 +95,6 @@ test("a restart loses nothing, and two servers deliver each event once", async (
 test("by default only public addresses: private, loopback and metadata URLs are refused", async () => {
   test.setTimeout(timeouts.serverTest);
   const server = await startServer({
-    port: testPorts.webhookPublicOnly,
     // Delivery off: this server must not try the shared database's deliveries to local receivers.
     env: { DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "0", WEBHOOK_POLL_INTERVAL_MS: "0" },
   });

@@ -4,13 +4,11 @@ import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { npmScript } from "../support/fixtures";
-import { testPorts } from "../support/ports";
+import { apiFor } from "../support/api-for";
 import { startRemoteHost } from "../support/remote-host";
 import { timeouts } from "../support/timeouts";
 
 // HTML_MODE=trusted (keyed HTML kept as written, opt-in) needs a server of its own with that setting.
-const port = testPorts.trustedHtml;
-const base = `http://127.0.0.1:${port}`;
 
 /**
  * `<style` where it is no element, and real <style> elements the old text replacement missed or
@@ -52,32 +50,22 @@ async function frameLoaded(page: Page) {
   await frame?.waitForLoadState("load");
 }
 
-async function create(body: object, key?: string) {
-  const response = await fetch(`${base}/api/v1/shares`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(key && { "x-api-key": key }) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function read(id: string) {
-  const response = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
-  return (await response.json()) as Record<string, unknown>;
-}
-
 test.describe("trusted mode", () => {
   // One server in trusted mode for these tests, so they run one after the other.
   test.describe.configure({ mode: "serial" });
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
   let key = "";
+  let base = "";
+  const create = (body: Record<string, unknown>, apiKey?: string) =>
+    apiFor(base).createId(body, apiKey ? { "x-api-key": apiKey } : {});
+  const read = async (id: string) => (await apiFor(base).read(id)).json;
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("trusted_html");
-    server = await startServer({ port, env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
+    server = await startServer({ env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
+    base = server.url;
     key = (await npmScript("keys", ["issue", "--label", "t"], database.url)).at(-1) ?? "";
   });
 

@@ -5,7 +5,6 @@ import { createRequest, postAnswer } from "../support/answer-files";
 import { createNote, MiB, putChunk } from "../support/file-transfer";
 import { expect, npmScript, test } from "../support/fixtures";
 import { cleanup, housekeepingEnv } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
@@ -30,7 +29,7 @@ let apiKey = "";
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  bridge = await startUpstashBridge({ port: testPorts.fileBudgetBridge });
+  bridge = await startUpstashBridge();
   const databaseUrl = await createDatabase(databases.shared);
   const settings = {
     DATABASE_URL: databaseUrl,
@@ -44,10 +43,9 @@ test.beforeAll(async () => {
     RATE_LIMIT_UPLOAD: "3/1m",
   };
   // One at a time: the first migrates the new database.
-  servers.push(await startServer({ port: testPorts.fileBudgetA, env: settings }));
-  servers.push(await startServer({ port: testPorts.fileBudgetB, env: settings }));
+  servers.push(await startServer({ env: settings }));
+  servers.push(await startServer({ env: settings }));
   capped = await startServer({
-    port: testPorts.fileBudgetCap,
     env: {
       DATABASE_URL: (cappedUrl = await createDatabase(databases.capped)),
       ...housekeepingEnv,
