@@ -4,9 +4,9 @@ import path from "node:path";
 import { generateRequestKeys } from "../../lib/crypto/request-envelope";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import { sha256 } from "../support/answer-files";
+
 import { dumpDatabase } from "../support/dump-database";
-import { MiB } from "../support/file-transfer";
+import { MiB, sha256 } from "../support/files";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";

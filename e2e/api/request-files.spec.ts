@@ -5,12 +5,11 @@ import {
   openAnswerFiles,
   postAnswer,
   postJson,
-  sha256,
   type AnswerFile,
 } from "../support/answer-files";
 import { sealAnswer } from "../../lib/crypto/request-envelope";
 import { expect, test } from "../support/fixtures";
-import { MiB } from "../support/file-transfer";
+import { MiB, sha256 } from "../support/files";
 import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
 
 // Files in answers to requests, on a server and database of this spec's own, so the chunks left in

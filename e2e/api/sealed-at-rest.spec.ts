@@ -10,9 +10,9 @@ import { openWebhookSecret } from "../../lib/webhooks/webhook-secret";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { postJson } from "../support/answer-files";
 import { pgDump } from "../support/dump-database";
-import { createNote, readNote } from "../support/file-transfer";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Notes at rest, on a database and servers of this spec's own (HTML_MODE=trusted, to store raw HTML
 // too): nothing a note says, and no webhook's signing secret, is in a dump of the database or in the
@@ -30,14 +30,11 @@ const idOf = (key: string) => sealingKeyId(Buffer.from(key, "base64url"));
 
 type Json = Record<string, unknown>;
 
-async function create(body: Json, apiKey?: string): Promise<string> {
-  const { status, json } = await createNote(base, body, apiKey ? { "x-api-key": apiKey } : {});
-  expect(status, JSON.stringify(json)).toBe(201);
-  return json.id as string;
-}
+const create = (body: Json, apiKey?: string) =>
+  apiFor(base).createId(body, apiKey ? { "x-api-key": apiKey } : {});
 
 const read = (id: string, password?: string) =>
-  readNote(base, id, password === undefined ? {} : { password });
+  apiFor(base).read(id, password === undefined ? {} : { password });
 
 test.describe("notes at rest", () => {
   test.describe.configure({ mode: "serial" });

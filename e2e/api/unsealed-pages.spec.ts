@@ -7,6 +7,7 @@ import { generateNoteId } from "../../lib/notes/note-id";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Pages the service did not seal, on a database and server of this spec's own. A page without a
 // seal (sealed_by NULL) is what a note stored before sealing looks like, and what someone who can
@@ -58,10 +59,7 @@ test.describe("pages the service did not seal", () => {
     return id;
   }
 
-  async function read(id: string) {
-    const response = await fetch(`${server?.url}/api/v1/shares/${id}/read`, { method: "POST" });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
+  const read = (id: string) => apiFor(server?.url ?? "").read(id);
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);

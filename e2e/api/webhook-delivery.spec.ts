@@ -3,10 +3,10 @@ import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { databaseUrl, expect, issueKey, npmScript, test } from "../support/fixtures";
 import { postJson } from "../support/answer-files";
-import { createNote, readNote } from "../support/file-transfer";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
+import { apiFor } from "../support/api-for";
 
 // Delivery across processes, on a database of this spec's own (no other server delivers from it):
 // what is due when a server is killed is delivered after it starts again, and two servers on one
@@ -34,8 +34,8 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     expect(hook.status).toBe(201);
 
     // Recorded and tried (the receiver fails), then the server is killed outright.
-    const first = await createNote(base, { content: "a", ttl: "1h", burn_after: 1 }, keyed);
-    expect((await readNote(base, first.json.id as string)).status).toBe(200);
+    const first = await apiFor(base).create({ content: "a", ttl: "1h", burn_after: 1 }, keyed);
+    expect((await apiFor(base).read(first.json.id as string)).status).toBe(200);
     // Tried and its failure recorded (a delivery claimed mid-attempt at the kill would wait for its
     // lease, the attempt timeout plus a minute, before another process may take it).
     const attempted = async () =>
@@ -54,12 +54,11 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     const urls = [servers[1]?.url ?? "", servers[2]?.url ?? ""];
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const created = await createNote(
-          urls[i % 2] ?? "",
+        const created = await apiFor(urls[i % 2] ?? "").create(
           { content: "b", ttl: "1h", burn_after: 1 },
           keyed,
         );
-        expect((await readNote(urls[(i + 1) % 2] ?? "", created.json.id as string)).status).toBe(200);
+        expect((await apiFor(urls[(i + 1) % 2] ?? "").read(created.json.id as string)).status).toBe(200);
       }),
     );
     const delivered = async () =>

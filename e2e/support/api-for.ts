@@ -1,7 +1,6 @@
-import { expect } from "@playwright/test";
-
-// Notes through the API of any server, by its base URL: a spec's own server, or a proxy in front of
-// one. (Specs on the shared server have the `api` fixture, fixtures.ts, through Playwright's request.)
+// Notes through the API of any server, by its base URL: a spec's own server, a proxy in front of one,
+// a benchmark's. (Specs on the shared server have the `api` fixture, fixtures.ts, through Playwright's
+// request.)
 
 type Json = Record<string, unknown>;
 type Headers = Record<string, string>;
@@ -28,7 +27,7 @@ export function apiFor(base: string) {
     /** Creates a note that must succeed, returning its id. */
     async createId(body: Json, headers?: Headers): Promise<string> {
       const { status, json } = await api.create(body, headers);
-      expect(status, JSON.stringify(json)).toBe(201);
+      if (status !== 201) throw new Error(`The create answered ${status}, not 201: ${JSON.stringify(json)}`);
       return json.id as string;
     },
     read: (id: string, body: Json = {}, headers?: Headers) =>
