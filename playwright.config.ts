@@ -6,15 +6,19 @@ import { timeouts } from "./e2e/support/timeouts";
 // script and dropped in global teardown. The name is fixed in the environment here so the worker
 // processes, which load this file again, agree on it.
 process.env.E2E_DATABASE_NAME ??= `notes_e2e_${randomBytes(5).toString("hex")}`;
-// Between 3700 and 3800, so that no test port (E2E_PORT plus an offset under 240, e2e/support/ports.ts)
-// is one that fetch refuses to connect to (3659 and 4045 are on its list of bad ports).
+// The shared test server's port, between 3700 and 3800: none that fetch refuses to connect to (3659
+// and 4045 are on its list of bad ports). Every other server the specs start, and every listener of
+// theirs, takes a free port the system picks (above 32767, where fetch refuses none).
 process.env.E2E_PORT ??= String(3700 + Math.floor(Math.random() * 100));
 // The shared test server's ADMIN_SECRET, random per run; the admin specs sign in with it.
 process.env.E2E_ADMIN_SECRET ??= randomBytes(24).toString("base64url");
 // The key every server of the run seals notes with (they share one database), random per run.
 process.env.ENCRYPTION_KEYS ??= randomBytes(32).toString("base64url");
 
-const { testPorts } = await import("./e2e/support/ports");
+// The second shared server's (the api-via-next project's), next to the first.
+process.env.E2E_VIA_NEXT_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+const sharedPort = Number(process.env.E2E_PORT);
+const viaNextPort = Number(process.env.E2E_VIA_NEXT_PORT);
 
 // Specs send hundreds of requests from 127.0.0.1: every server they start (the shared one, and the
 // ones of specs that need other settings) inherits limits that stay out of their way. The limits
@@ -104,7 +108,7 @@ const projects = [
     name: "api-via-next",
     testDir: "e2e/api",
     testMatch: viaNextSpecs,
-    use: { baseURL: `http://127.0.0.1:${testPorts.viaNextServer}` },
+    use: { baseURL: `http://127.0.0.1:${viaNextPort}` },
   },
   { name: "browser", testDir: "e2e/browser", use: chromium },
   { name: "admin", testDir: "e2e/admin", use: chromium },
@@ -136,12 +140,12 @@ export default defineConfig({
   globalTeardown: "./e2e/support/global-teardown.ts",
   timeout: timeouts.test,
   expect: { timeout: timeouts.expect },
-  use: { baseURL: `http://127.0.0.1:${testPorts.sharedServer}` },
+  use: { baseURL: `http://127.0.0.1:${sharedPort}` },
   projects,
   webServer: [
-    sharedServer(testPorts.sharedServer),
+    sharedServer(sharedPort),
     ...(projects.some((project) => project.name === "api-via-next")
-      ? [sharedServer(testPorts.viaNextServer, "via-next")]
+      ? [sharedServer(viaNextPort, "via-next")]
       : []),
   ],
 });

@@ -61,7 +61,8 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
       .transform((url) => url.replace(/\/+$/, "")),
   ),
-  PORT: wholeNumber(1, 65535).default(3000),
+  /** 0: a free port the system picks, which `npm start` names in its "Listening on" line. */
+  PORT: wholeNumber(0, 65535).default(3000),
   /** The address `npm start` listens on; unset: every interface (IPv6 and IPv4). */
   HOST: optional(
     z.string().refine((host) => isIP(host) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host), {

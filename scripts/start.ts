@@ -6,6 +6,7 @@
 // server that can answer.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 // `next start` sets this too; Next.js and React pick their production builds from it.
@@ -37,7 +38,8 @@ await app.prepare();
 // DEBUG_NO_DIRECT_ROUTES=1: every request takes Next.js's router, as under `next dev` or on a platform.
 const directRoutes = env.DEBUG_NO_DIRECT_ROUTES ? [] : await loadDirectRoutes(path.resolve(".next"));
 const front = createFrontServer(
-  directApiHandler(directRoutes, `localhost:${env.PORT}`, app.getRequestHandler()),
+  // As Next.js reports a request's URL: with PORT=0 (a port it is not told), against its placeholder host.
+  directApiHandler(directRoutes, env.PORT ? `localhost:${env.PORT}` : "n", app.getRequestHandler()),
   {
     headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
@@ -53,8 +55,9 @@ front.server.once("error", (error: NodeJS.ErrnoException) => {
   console.error(`Cannot start: cannot listen on ${listenHost}:${env.PORT} (${error.code ?? error.message}).`);
   process.exit(1);
 });
-const address = `http://${listenHost}:${env.PORT}`;
 front.server.listen(env.PORT, env.HOST, () => {
+  // PORT=0 takes a free port: the line names the one taken.
+  const address = `http://${listenHost}:${(front.server.address() as AddressInfo).port}`;
   console.log(`Listening on ${address}`);
   // The public base URL, when set, is the address people reach the admin page at.
   if (env.ADMIN_SECRET) console.log(`Admin page: ${env.PUBLIC_URL ?? address}/admin`);

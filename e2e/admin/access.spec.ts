@@ -3,21 +3,15 @@ import { createSessionToken } from "../../lib/admin/admin-session";
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer } from "../support/server-process";
 import { adminSecret, countActions, sameOrigin, signInThroughPage } from "./admin-support";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Who gets in: nobody while ADMIN_SECRET is unset, only the right secret otherwise, and the session
 // cookie it earns is HttpOnly, SameSite=Strict, limited to /admin and to hours.
 
-const disabledPort = testPorts.adminDisabled;
-const disabledBase = `http://127.0.0.1:${disabledPort}`;
-
 test("without ADMIN_SECRET the admin page says it is disabled and every admin route is 404", async () => {
   test.setTimeout(timeouts.serverTest);
-  const server = await startServer({
-    port: disabledPort,
-    env: { DATABASE_URL: databaseUrl, ADMIN_SECRET: undefined },
-  });
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, ADMIN_SECRET: undefined } });
+  const disabledBase = server.url;
   try {
     const page = await fetch(`${disabledBase}/admin`);
     expect(page.status).toBe(404);
@@ -44,7 +38,7 @@ test("without ADMIN_SECRET the admin page says it is disabled and every admin ro
 
 test("an ADMIN_SECRET shorter than 16 characters stops start-up with a clear message", async () => {
   const server = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], {
-    env: { ...process.env, ADMIN_SECRET: "too-short", PORT: String(disabledPort) },
+    env: { ...process.env, ADMIN_SECRET: "too-short", PORT: "0" },
   });
   let stderr = "";
   server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -1,6 +1,5 @@
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 import { countActions } from "./admin-support";
 
@@ -16,10 +15,7 @@ let servers: ServerProcess[] = [];
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
   const env = { DATABASE_URL: databaseUrl, ADMIN_SECRET: secret };
-  const started = await Promise.allSettled([
-    startServer({ port: testPorts.adminSessionsA, env }),
-    startServer({ port: testPorts.adminSessionsB, env }),
-  ]);
+  const started = await Promise.allSettled([startServer({ env }), startServer({ env })]);
   servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failed = started.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;

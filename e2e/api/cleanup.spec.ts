@@ -4,41 +4,35 @@ import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, npmScript, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Cleanup through all three doors (the cron route, `npm run cleanup`, the periodic run inside
 // `npm start`), each against a server and database of this spec's own, so the counts are exact
 // and other specs' expired or burned notes are not touched.
 
-const port = testPorts.cleanup;
 const cronSecret = randomBytes(24).toString("hex");
 
 type Seeded = { live: string[]; expired: string[]; burned: string[] };
 
 const json = (response: Response) => response.json() as Promise<Record<string, unknown>>;
 
-async function post(base: string, path: string, body: unknown) {
-  const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
-  return { status: response.status, json: await json(response) };
-}
-
 /** One note in each state: live ones (one with reads left, one about to expire) and dead ones. */
 async function seed(base: string, sql: pg.Client): Promise<Seeded> {
-  const create = async (body: Record<string, unknown>) =>
-    (await post(base, "/api/v1/shares", body)).json.id as string;
+  const api = apiFor(base);
+  const create = (body: Record<string, unknown>) => api.createId(body);
   const live = [
     await create({ content: "live", ttl: "1h" }),
     await create({ content: "reads left", ttl: "1h", burn_after: 2 }),
     await create({ content: "soon", ttl: "1h" }),
   ];
-  expect((await post(base, `/api/v1/shares/${live[1]}/read`, {})).json.remaining_views).toBe(1);
+  expect((await api.read(live[1] ?? "")).json.remaining_views).toBe(1);
   // Not one second as in the unit test: over HTTP, on a busy machine, that second could pass.
   await sql.query("UPDATE shares SET expires_at = now() + interval '2 minutes' WHERE id = $1", [live[2]]);
   const expired = [await create({ content: "expired", ttl: "1h" })];
   await sql.query("UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = $1", [expired[0]]);
   const burned = [await create({ content: "burned", ttl: "1h", burn_after: 1 })];
-  expect((await post(base, `/api/v1/shares/${burned[0]}/read`, {})).json.burned).toBe(true);
+  expect((await api.read(burned[0] ?? "")).json.burned).toBe(true);
   return { live, expired, burned };
 }
 
@@ -73,7 +67,6 @@ test.describe("cleanup", () => {
     let server: ServerProcess | undefined;
     try {
       server = await startServer({
-        port,
         env: { DATABASE_URL: databaseUrl, CRON_SECRET: cronSecret, CLEANUP_INTERVAL_SECONDS: "0" },
       });
       await sql.connect();
@@ -107,7 +100,6 @@ test.describe("cleanup", () => {
 
       // npm start with CLEANUP_INTERVAL_SECONDS=1 purges by itself and stops cleanly.
       const scheduled = await startServer({
-        port,
         env: { DATABASE_URL: databaseUrl, CLEANUP_INTERVAL_SECONDS: "1" },
       });
       server = scheduled;

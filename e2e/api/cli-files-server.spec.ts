@@ -10,7 +10,6 @@ import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { MiB, sha256OfPath } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
-import { testPorts } from "../support/ports";
 import { startRecordingProxy, type RecordingProxy } from "../support/recording-proxy";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
@@ -34,14 +33,13 @@ test.describe("on Postgres storage", () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("cli_files");
     server = await startServer({
-      port: testPorts.cliFilesServer,
       env: {
         DATABASE_URL: database.url,
         FILE_MAX_BYTES: String(256 * MiB),
         FILES_MAX_TOTAL_BYTES: String(512 * MiB),
       },
     });
-    proxy = await startRecordingProxy(testPorts.cliFilesProxy, testPorts.cliFilesServer);
+    proxy = await startRecordingProxy(server.port);
   });
 
   test.afterAll(async () => {
@@ -127,11 +125,8 @@ test.describe("on S3 storage", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    installed = await startS3FileServer({
-      serverPort: testPorts.cliFilesS3Server,
-      storePort: testPorts.cliFilesS3Store,
-    });
-    proxy = await startRecordingProxy(testPorts.cliFilesS3Proxy, testPorts.cliFilesS3Server);
+    installed = await startS3FileServer();
+    proxy = await startRecordingProxy(installed.server.port);
   });
 
   test.afterAll(async () => {

@@ -1,8 +1,8 @@
 import { mkdir, open, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { create, expectEdgeFilesThroughCli, folder, randomFiles, readSaved } from "../support/cli-files";
-import { MiB } from "../support/file-transfer";
-import { sha256OfPath as sha256Of } from "../support/files";
+
+import { sha256OfPath as sha256Of, MiB } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { noteWithSealedNames } from "../support/named-files";
 import { notesCli } from "../support/notes-cli";

@@ -4,11 +4,10 @@ import path from "node:path";
 import { generateRequestKeys } from "../../lib/crypto/request-envelope";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import { sha256 } from "../support/answer-files";
+
 import { dumpDatabase } from "../support/dump-database";
-import { MiB } from "../support/file-transfer";
+import { MiB, sha256 } from "../support/files";
 import { notesCli, writeTempFiles } from "../support/notes-cli";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -24,7 +23,7 @@ test.describe("notes request", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("requests_cli");
-    server = await startServer({ port: testPorts.requestsCli, env: { DATABASE_URL: database.url } });
+    server = await startServer({ env: { DATABASE_URL: database.url } });
   });
 
   test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { databaseUrl, expect, test } from "../support/fixtures";
-import { testPorts } from "../support/ports";
+import { listeningPort } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // Every command reads its settings the same way: the environment, then the project's .env files.
@@ -59,7 +59,7 @@ test("a bad value in .env stops every command with the same message and exit cod
   test.setTimeout(timeouts.serverTest);
   const folder = projectWith("PORT=not-a-port\n");
   const expected =
-    "Invalid configuration (see .env.example):\n  PORT: must be a whole number from 1 to 65535\n";
+    "Invalid configuration (see .env.example):\n  PORT: must be a whole number from 0 to 65535\n";
   for (const command of [["start"], ["keys", "--", "list"], ["cleanup"], ["db:migrate"], ["bench"]]) {
     const result = await npmRun(folder, ...command);
     expect({ command: command[0], code: result.code, stderr: result.stderr, stdout: result.stdout }).toEqual({
@@ -107,21 +107,27 @@ test("npm run keys reads DATABASE_URL from .env: the key it issues works on the 
   expect(response.status()).toBe(201);
 });
 
-/** Runs `npm start` in `folder` until `during` (called once its health route answers) is done. */
-async function whileServing(folder: string, port: number, during: () => Promise<void> = async () => {}) {
+/**
+ * Runs `npm start` in `folder` (whose .env says PORT=0) until `during` (called once its health route
+ * answers) is done; the port it took.
+ */
+async function whileServing(folder: string, during: () => Promise<void> = async () => {}) {
   const server = spawn("npm", ["start", "--silent"], { cwd: folder, env: environment(), detached: true });
   const exited = new Promise((resolve) => server.once("exit", resolve));
+  let stdout = "";
+  server.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   try {
+    await expect.poll(() => listeningPort(stdout), { timeout: timeouts.serverStart }).toBeDefined();
+    const port = listeningPort(stdout);
     await expect
-      .poll(
-        async () =>
-          fetch(`http://127.0.0.1:${port}/api/v1/health`)
-            .then((response) => response.status)
-            .catch(() => 0),
-        { timeout: timeouts.serverStart },
+      .poll(async () =>
+        fetch(`http://127.0.0.1:${port}/api/v1/health`)
+          .then((response) => response.status)
+          .catch(() => 0),
       )
       .toBe(200);
     await during();
+    return port;
   } finally {
     process.kill(-(server.pid ?? 0), "SIGTERM");
     await exited;
@@ -130,17 +136,16 @@ async function whileServing(folder: string, port: number, during: () => Promise<
 
 test("npm start takes PORT and DATABASE_URL from .env", async () => {
   test.setTimeout(timeouts.serverTest);
-  const port = testPorts.dotenvServer;
-  await whileServing(projectWith(`PORT=${port}\nDATABASE_URL=${databaseUrl}\n`), port);
+  // Without .env's PORT=0 it would listen on the default, 3000; the system hands out free ports far above.
+  expect(await whileServing(projectWith(`PORT=0\nDATABASE_URL=${databaseUrl}\n`))).not.toBe(3000);
 });
 
 test("npm run keys beside npm start on the embedded database: exit 1, naming /admin as the way while it runs", async () => {
   test.setTimeout(timeouts.serverTest);
-  const port = testPorts.dotenvEmbedded;
   const dataDir = mkdtempSync(path.join(tmpdir(), "notes-embedded-keys-"));
   folders.push(dataDir);
-  const folder = projectWith(`PORT=${port}\nDATA_DIR=${dataDir}\n`);
-  await whileServing(folder, port, async () => {
+  const folder = projectWith(`PORT=0\nDATA_DIR=${dataDir}\n`);
+  await whileServing(folder, async () => {
     const issued = await npmRun(folder, "keys", "--", "issue", "--label", "beside-the-server");
     expect({ code: issued.code, stdout: issued.stdout }).toEqual({ code: 1, stdout: "" });
     expect(issued.stderr).toMatch(
@@ -156,7 +161,7 @@ test("npm start stops with one line and exit 1 when Postgres refuses the service
   test.setTimeout(timeouts.serverTest);
   const missing = new URL(databaseUrl);
   missing.pathname = "/notes_no_such_database";
-  const folder = projectWith(`PORT=${testPorts.dotenvRefused}\nDATABASE_URL=${missing.toString()}\n`);
+  const folder = projectWith(`PORT=0\nDATABASE_URL=${missing.toString()}\n`);
   const result = await npmRun(folder, "start");
   expect(result.code).toBe(1);
   expect(result.stderr.trim().split("\n").at(-1)).toBe(

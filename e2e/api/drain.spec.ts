@@ -2,7 +2,6 @@ import { Agent, request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { databaseUrl, expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // SIGTERM (lib/server/front-server.ts, stop-server.ts): the server stops accepting at once, answers
@@ -43,9 +42,8 @@ test.afterEach(async () => {
   await server?.stop("SIGKILL");
 });
 
-const startDrainServer = (port: number) =>
+const startDrainServer = () =>
   startServer({
-    port,
     // A grace period no busy machine reaches: nothing may be cut.
     env: { DATABASE_URL: databaseUrl, SHUTDOWN_GRACE_MS: String(timeouts.request) },
   });
@@ -54,7 +52,7 @@ test("keep-alive clients under load: each gets its answers, then Connection: clo
   api,
 }) => {
   test.setTimeout(timeouts.serverTest);
-  server = await startDrainServer(testPorts.drainKeepAlive);
+  server = await startDrainServer();
   const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
   try {
     const url = `${server.url}/api/v1/shares/${await api.createId({ content: "drain", ttl: "1h" })}/meta`;
@@ -91,7 +89,7 @@ test("keep-alive connections idle at SIGTERM: a request sent on one after the si
   api,
 }) => {
   test.setTimeout(timeouts.serverTest);
-  server = await startDrainServer(testPorts.drainAccepted);
+  server = await startDrainServer();
   const base = server.url;
   const id = await api.createId({ content: "drain", ttl: "1h" });
   const port = Number(new URL(base).port);
@@ -132,7 +130,7 @@ test("connections the kernel queued while the server could not accept are answer
   api,
 }) => {
   test.setTimeout(timeouts.serverTest);
-  server = await startDrainServer(testPorts.drainQueued);
+  server = await startDrainServer();
   const id = await api.createId({ content: "drain", ttl: "1h" });
   const port = Number(new URL(server.url).port);
   // Stopped, the server accepts nothing, and the kernel completes each handshake and queues it (a

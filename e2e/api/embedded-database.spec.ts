@@ -3,29 +3,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer as startServerProcess, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // A smoke run of the default: no DATABASE_URL, so the server runs on embedded PGlite under
 // DATA_DIR, applies its migrations at start, and keeps data across a restart. Without
 // ENCRYPTION_KEYS either, the first start writes the key file the notes are sealed with.
-// The two tests run side by side, each on its own port.
-const embedded = (port: number) => ({
-  base: `http://127.0.0.1:${port}`,
-  start: (dataDir: string) =>
-    startServerProcess({
-      port,
-      env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
-    }),
-});
+// The two tests run side by side, each on a free port; a restart takes the port the first start had.
+const startServer = (dataDir: string, port?: number) =>
+  startServerProcess({
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
+  });
 
 test("embedded PGlite: create, read, restart, still there", async () => {
-  const { base, start: startServer } = embedded(testPorts.embeddedDatabase);
   test.setTimeout(timeouts.serverTest);
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-pglite-"));
   let server: ServerProcess | undefined;
   try {
     server = await startServer(dataDir);
+    const base = server.url;
     const created = await fetch(`${base}/api/v1/shares`, {
       method: "POST",
       body: JSON.stringify({ content: "# embedded", ttl: "1h", burn_after: 2, password: "pw" }),
@@ -51,7 +47,7 @@ test("embedded PGlite: create, read, restart, still there", async () => {
     });
     await server.stop();
 
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, server.port);
     const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
     expect(await meta.json()).toMatchObject({ id, remaining_views: 1, password_required: true });
     // The same key after the restart: the note sealed with it still opens.
@@ -94,7 +90,6 @@ async function loosenModes(folder: string): Promise<void> {
 }
 
 test("DATA_DIR is private under umask 022, and a start repairs the modes an older version left", async () => {
-  const { base, start: startServer } = embedded(testPorts.embeddedPrivateFolder);
   test.setTimeout(timeouts.serverTest);
   const parent = await mkdtemp(path.join(tmpdir(), "notes-private-"));
   // A folder the server creates itself (mkdtemp's own is 0700 already).
@@ -103,7 +98,7 @@ test("DATA_DIR is private under umask 022, and a start repairs the modes an olde
   let server: ServerProcess | undefined;
   try {
     server = await startServer(dataDir);
-    const created = await fetch(`${base}/api/v1/shares`, {
+    const created = await fetch(`${server.url}/api/v1/shares`, {
       method: "POST",
       body: JSON.stringify({ content: "private", ttl: "1h" }),
     });
@@ -122,7 +117,7 @@ test("DATA_DIR is private under umask 022, and a start repairs the modes an olde
     expect((await exposedEntries(dataDir)).length).toBeGreaterThan(500);
     server = await startServer(dataDir);
     expect(await exposedEntries(dataDir)).toEqual([]);
-    const read = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
+    const read = await fetch(`${server.url}/api/v1/shares/${id}/read`, { method: "POST" });
     expect(await read.json()).toMatchObject({ content: "private" });
   } finally {
     process.umask(umask);

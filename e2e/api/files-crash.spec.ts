@@ -3,7 +3,6 @@ import { claimedChunks, killWhileWriting, onPostgres, onS3 } from "../support/cr
 import { MiB } from "../support/files";
 import { expect, test } from "../support/fixtures";
 import { notesCli } from "../support/notes-cli";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -13,20 +12,20 @@ import { timeouts } from "../support/timeouts";
 // Retry-After (never chunk_exists, which made the client skip the chunk and fail on the next one),
 // and the client goes on from the server's own count. (The page: e2e/browser/files-crash.spec.ts.)
 
-for (const [storage, install, port] of [
-  ["Postgres", onPostgres, testPorts.filesCrashPostgres],
-  ["S3", () => onS3(testPorts.filesCrashS3Store), testPorts.filesCrashS3],
+for (const [storage, install] of [
+  ["Postgres", onPostgres],
+  ["S3", onS3],
 ] as const) {
   test(`on ${storage} storage: the CLI's upload goes on after its server is killed while it writes a chunk`, async () => {
     test.setTimeout(timeouts.serverTest);
     const installed = await install();
     let server: ServerProcess | undefined;
     try {
-      server = await startServer({ port, env: installed.env });
+      server = await startServer({ env: installed.env });
       const { file, sha256 } = await randomFile("crash.bin", 3 * MiB + 5);
       await installed.hold();
       const running = notesCli(["create", "--file", file], { env: { NOTES_SERVER: server.url } });
-      server = await killWhileWriting(installed, server, port);
+      server = await killWhileWriting(installed, server);
       const created = await running;
       expect(created, created.stderr).toMatchObject({
         code: 0,

@@ -1,14 +1,8 @@
 import { sealNote } from "../../lib/crypto/envelope";
 import { expect, test } from "../support/fixtures";
-import {
-  createNote,
-  download,
-  MiB,
-  putChunk,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "../support/file-transfer";
+import { download, putChunk, uploadChunks, type CreatedFiles } from "../support/file-transfer";
+import { sha256, MiB } from "../support/files";
+import { apiFor } from "../support/api-for";
 
 // Every refusal of the files API, with its exact status and code. (Resuming a dropped upload, and
 // parallel uploads of one chunk, on every storage: e2e/support/file-suite.ts.)
@@ -16,7 +10,7 @@ import {
 const plainFile = (size: number, index = 0) => ({ name: `f${index}.txt`, type: "text/plain", size });
 
 async function created(base: string, body: Record<string, unknown>) {
-  const answer = await createNote(base, { ttl: "1h", ...body });
+  const answer = await apiFor(base).create({ ttl: "1h", ...body });
   expect(answer.status, JSON.stringify(answer.json)).toBe(201);
   return answer.json as unknown as CreatedFiles;
 }
@@ -45,7 +39,7 @@ test("a create's files are checked: shape 400 bad_files, a plain file's name 400
   ];
   const { envelope } = await sealNote({ pages: [{ title: "", content: "x", format: "markdown" }] });
   bad.push({ content: envelope, encrypted: true, files: [{ name: "a", size: 1 }] } as never);
-  for (const body of bad) expectRefusal(await createNote(base, { ttl: "1h", ...body }), 400, "bad_files");
+  for (const body of bad) expectRefusal(await apiFor(base).create({ ttl: "1h", ...body }), 400, "bad_files");
   // A plain file's name must be one a reader can save under in any folder without leaving it.
   const badNames = [
     "",
@@ -61,12 +55,12 @@ test("a create's files are checked: shape 400 bad_files, a plain file's name 400
     "x".repeat(256),
   ];
   for (const name of badNames) {
-    expectRefusal(await createNote(base, { ttl: "1h", files: [{ name, size: 1 }] }), 400, "bad_file_name");
+    expectRefusal(await apiFor(base).create({ ttl: "1h", files: [{ name, size: 1 }] }), 400, "bad_file_name");
   }
-  const fine = await createNote(base, { ttl: "1h", files: [{ name: `...${"x".repeat(252)}`, size: 1 }] });
+  const fine = await apiFor(base).create({ ttl: "1h", files: [{ name: `...${"x".repeat(252)}`, size: 1 }] });
   expect(fine.status, JSON.stringify(fine.json)).toBe(201);
   const extra = { ttl: "1h", files: [{ name: "a.txt", size: 1, extra: true }] };
-  expectRefusal(await createNote(base, extra), 400, "unknown_field");
+  expectRefusal(await apiFor(base).create(extra), 400, "unknown_field");
 });
 
 test("uploads are refused with a clear code for every wrong chunk, token, note or state", async ({
@@ -99,15 +93,12 @@ test("uploads are refused with a clear code for every wrong chunk, token, note o
     400,
     "chunk_digest_mismatch",
   );
-  const { createHash } = await import("node:crypto");
-  const good = await putChunk(url, token, 0, full, {
-    "x-chunk-sha256": createHash("sha256").update(full).digest("hex"),
-  });
+  const good = await putChunk(url, token, 0, full, { "x-chunk-sha256": sha256(full) });
   expect(good).toMatchObject({ status: 204, offset: "1" });
   expectRefusal(await putChunk(url, token, 0, full), 409, "chunk_exists");
 
   // Pending: no read, no view spent; meta says so.
-  expectRefusal(await readNote(base, note.id), 409, "files_incomplete");
+  expectRefusal(await apiFor(base).read(note.id), 409, "files_incomplete");
   expect(await putChunk(url, token, 1, Buffer.alloc(5))).toMatchObject({ status: 204, offset: "2" });
   expect(await putChunk(note.files[1]?.upload_url ?? "", token, 0, Buffer.from("abc"))).toMatchObject({
     status: 204,
@@ -116,7 +107,7 @@ test("uploads are refused with a clear code for every wrong chunk, token, note o
   expectRefusal(await putChunk(url, token, 1, Buffer.alloc(5)), 409, "upload_closed");
   const status = await fetch(url, { headers: { "x-upload-token": token } });
   expect(status.status).toBe(409);
-  const read = await readNote(base, note.id);
+  const read = await apiFor(base).read(note.id);
   expect(read.status).toBe(200);
 
   // Nobody downloads without the read's grant: a made-up one, or one used through another note's id.
@@ -168,16 +159,16 @@ test("a chunk claimed by an upload that stopped is 409 chunk_in_progress with Re
 test("a pending note spends no view; once complete, its one view grants the files", async ({ baseURL }) => {
   const base = baseURL ?? "";
   const note = await created(base, { content: "with a file", burn_after: 1, files: [plainFile(2)] });
-  for (let i = 0; i < 3; i++) expectRefusal(await readNote(base, note.id), 409, "files_incomplete");
+  for (let i = 0; i < 3; i++) expectRefusal(await apiFor(base).read(note.id), 409, "files_incomplete");
   await uploadChunks(note.files[0]?.upload_url ?? "", note.upload_token, [Buffer.from("hi")]);
-  const read = await readNote(base, note.id);
+  const read = await apiFor(base).read(note.id);
   expect(read.json).toMatchObject({ content: "with a file", remaining_views: 0, burned: true });
   const [file] = read.json.files as { download_url: string }[];
   const got = await download(file?.download_url ?? "");
   expect(got).toMatchObject({ status: 200, length: 2 });
   // Within the grant's window the same link downloads again (a broken download starts over).
   expect((await download(file?.download_url ?? "")).status).toBe(200);
-  expect((await readNote(base, note.id)).status).toBe(404);
+  expect((await apiFor(base).read(note.id)).status).toBe(404);
 });
 
 test("password notes grant files only to a read with the password; recipients each get them", async ({
@@ -186,24 +177,24 @@ test("password notes grant files only to a read with the password; recipients ea
   const base = baseURL ?? "";
   const secret = await created(base, { password: "open sesame", files: [plainFile(4)] });
   await uploadChunks(secret.files[0]?.upload_url ?? "", secret.upload_token, [Buffer.from("data")]);
-  expectRefusal(await readNote(base, secret.id), 401, "bad_password");
-  const read = await readNote(base, secret.id, { password: "open sesame" });
+  expectRefusal(await apiFor(base).read(secret.id), 401, "bad_password");
+  const read = await apiFor(base).read(secret.id, { password: "open sesame" });
   expect(read.json.files).toEqual([
     expect.objectContaining({ index: 0, size: 4, name: "f0.txt", type: "text/plain" }),
   ]);
   const [file] = read.json.files as { download_url: string }[];
   expect(await download(file?.download_url ?? "")).toMatchObject({ status: 200, length: 4 });
 
-  const shared = await createNote(base, { ttl: "1h", recipients: ["ann", "bob"], files: [plainFile(3)] });
+  const shared = await apiFor(base).create({ ttl: "1h", recipients: ["ann", "bob"], files: [plainFile(3)] });
   const sharedNote = shared.json as unknown as CreatedFiles & { links: { id: string }[] };
   const [ann, bob] = sharedNote.links;
-  expectRefusal(await readNote(base, ann?.id ?? ""), 409, "files_incomplete");
+  expectRefusal(await apiFor(base).read(ann?.id ?? ""), 409, "files_incomplete");
   // Uploads go to the owner id; a link takes none.
   const linkUrl = `${base}/api/v1/shares/${ann?.id}/files/0`;
   expectRefusal(await putChunk(linkUrl, sharedNote.upload_token, 0, Buffer.from("abc")), 404, "not_found");
   await uploadChunks(sharedNote.files[0]?.upload_url ?? "", sharedNote.upload_token, [Buffer.from("abc")]);
   for (const link of [ann, bob]) {
-    const linkRead = await readNote(base, link?.id ?? "");
+    const linkRead = await apiFor(base).read(link?.id ?? "");
     const [linkFile] = linkRead.json.files as { download_url: string }[];
     expect(linkFile?.download_url).toContain(`/api/v1/shares/${link?.id}/files/0?grant=`);
     expect(await download(linkFile?.download_url ?? "")).toMatchObject({ status: 200, length: 3 });

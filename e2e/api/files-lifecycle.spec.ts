@@ -1,14 +1,8 @@
 import { expect, test } from "../support/fixtures";
-import {
-  createNote,
-  download,
-  MiB,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "../support/file-transfer";
+import { download, uploadChunks, type CreatedFiles } from "../support/file-transfer";
+import { MiB } from "../support/files";
 import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
+import { apiFor } from "../support/api-for";
 
 // Every way a note's files go, on a server and database of this spec's own, so the chunks left in
 // the store (file_chunks: the Postgres store) are counted exactly: burn (after the grant expires),
@@ -18,7 +12,6 @@ test.describe.configure({ mode: "serial" });
 
 const server = serverOfItsOwn({
   name: "notes_e2e_files",
-  port: testPorts.filesLifecycle,
   env: {
     // The default limits for keyed creates; lower ones for keyless creates (every one here).
     FILE_MAX_BYTES: undefined,
@@ -30,7 +23,7 @@ const { chunksLeft } = server;
 
 /** A note with two files of 2 and 1 chunks, uploaded: 3 chunks in the store. */
 async function uploadedNote(body: Record<string, unknown> = {}) {
-  const created = await createNote(server.url, {
+  const created = await apiFor(server.url).create({
     ttl: "1h",
     files: [
       { name: "a.bin", size: MiB + 1 },
@@ -50,7 +43,7 @@ async function uploadedNote(body: Record<string, unknown> = {}) {
 
 test("limits answer 413 before anything is stored, naming the limit (keyless: its own limits)", async () => {
   const file = (size: number, index = 0) => ({ name: `f${index}`, size });
-  const refusal = async (files: unknown[]) => (await createNote(server.url, { ttl: "1h", files })).json;
+  const refusal = async (files: unknown[]) => (await apiFor(server.url).create({ ttl: "1h", files })).json;
   const eleven = Array.from({ length: 11 }, (_, index) => file(1, index));
   expect(await refusal(eleven)).toEqual({
     error: "too_many_files",
@@ -71,7 +64,7 @@ test("limits answer 413 before anything is stored, naming the limit (keyless: it
 test("burn: the chunks stay while the last read's grant lasts, then cleanup deletes them", async () => {
   const note = await uploadedNote({ burn_after: 1 });
   expect(await chunksLeft()).toBe(3);
-  const read = await readNote(server.url, note.id);
+  const read = await apiFor(server.url).read(note.id);
   expect(read.json.burned).toBe(true);
   expect(await cleanup(server.url)).toMatchObject({ burned: 1, files: 0 });
   expect(await chunksLeft()).toBe(3);
@@ -87,7 +80,7 @@ test("burn: the chunks stay while the last read's grant lasts, then cleanup dele
 
 test("owner delete: the chunks and the grants go at once", async () => {
   const note = await uploadedNote();
-  const read = await readNote(server.url, note.id);
+  const read = await apiFor(server.url).read(note.id);
   const deleted = await fetch(`${server.url}/api/v1/shares/${note.id}`, {
     method: "DELETE",
     headers: { "x-delete-token": note.delete_token },
@@ -114,7 +107,7 @@ test("expiry: cleanup deletes an expired note's chunks", async () => {
 });
 
 test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what it had", async () => {
-  const created = await createNote(server.url, {
+  const created = await apiFor(server.url).create({
     ttl: "1h",
     recipients: ["ann", "bob"],
     files: [{ name: "a", size: 2 * MiB }],
@@ -135,7 +128,7 @@ test("UPLOAD_EXPIRY: a note not completely uploaded in time is deleted with what
 });
 
 test("a full store: 503 unavailable, nothing recorded, and the same chunk goes in once there is room", async () => {
-  const created = await createNote(server.url, { ttl: "1h", files: [{ name: "a", size: 5 }] });
+  const created = await apiFor(server.url).create({ ttl: "1h", files: [{ name: "a", size: 5 }] });
   const note = created.json as unknown as CreatedFiles;
   const url = note.files[0]?.upload_url ?? "";
   // Postgres's own answer to a full disk (SQLSTATE 53100), from a trigger on the store's table.
@@ -158,9 +151,9 @@ test("a full store: 503 unavailable, nothing recorded, and the same chunk goes i
   }
   const status = await fetch(url, { headers: { "x-upload-token": note.upload_token } });
   expect(await status.json()).toMatchObject({ received: 0 });
-  expect((await readNote(server.url, note.id)).json.error).toBe("files_incomplete");
+  expect((await apiFor(server.url).read(note.id)).json.error).toBe("files_incomplete");
   await uploadChunks(url, note.upload_token, [Buffer.from("12345")]);
-  expect((await readNote(server.url, note.id)).status).toBe(200);
+  expect((await apiFor(server.url).read(note.id)).status).toBe(200);
 });
 
 test("the read that spends a view stores its grant in the same statement: no grant stored, no view spent", async () => {
@@ -173,8 +166,8 @@ test("the read that spends a view stores its grant in the same statement: no gra
     "CREATE TRIGGER no_grant BEFORE INSERT ON file_grants FOR EACH ROW EXECUTE FUNCTION refuse_grant()",
   );
   try {
-    expect((await readNote(server.url, plain.id)).json.error).toBe("internal_error");
-    expect((await readNote(server.url, guarded.id, { password: "open sesame" })).json.error).toBe(
+    expect((await apiFor(server.url).read(plain.id)).json.error).toBe("internal_error");
+    expect((await apiFor(server.url).read(guarded.id, { password: "open sesame" })).json.error).toBe(
       "internal_error",
     );
   } finally {
@@ -193,11 +186,11 @@ test("the read that spends a view stores its grant in the same statement: no gra
     [plain, {}],
     [guarded, { password: "open sesame" }],
   ] as const) {
-    const read = await readNote(server.url, note.id, body);
+    const read = await apiFor(server.url).read(note.id, body);
     expect(read.status).toBe(200);
     const files = read.json.files as { download_url: string }[];
     expect(await download(files[1]?.download_url ?? "")).toMatchObject({ status: 200, length: 10 });
-    expect((await readNote(server.url, note.id, body)).status).toBe(404);
+    expect((await apiFor(server.url).read(note.id, body)).status).toBe(404);
   }
   const grants = await server.sql.query(
     "SELECT count(*)::int AS n FROM file_grants WHERE files_id = ANY($1)",

@@ -2,18 +2,11 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import {
-  createNote,
-  download,
-  generatedFile,
-  MiB,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "../support/file-transfer";
-import { testPorts } from "../support/ports";
+import { download, generatedFile, uploadChunks, type CreatedFiles } from "../support/file-transfer";
+import { MiB } from "../support/files";
 import { startServer } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // The server's memory while a 200 MiB file goes up and comes back (Postgres storage, a server of
 // this spec's own): its resident set, sampled every 50 ms, must stay near what it was idle, since
@@ -42,13 +35,12 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
   test.setTimeout(timeouts.serverTest);
   const name = `notes_e2e_files_memory_${randomBytes(5).toString("hex")}`;
   const server = await startServer({
-    port: testPorts.filesMemory,
     env: { DATABASE_URL: await createDatabase(name), FILE_MAX_BYTES: "256MiB" },
   });
   try {
     const pid = server.child.pid ?? 0;
     const note = async (fileSize: number) => {
-      const created = await createNote(server.url, {
+      const created = await apiFor(server.url).create({
         ttl: "1h",
         files: [{ name: "big.bin", size: fileSize }],
       });
@@ -61,7 +53,7 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
       small.upload_token,
       generatedFile(3 * MiB).chunks(false),
     );
-    const [warm] = (await readNote(server.url, small.id)).json.files as { download_url: string }[];
+    const [warm] = (await apiFor(server.url).read(small.id)).json.files as { download_url: string }[];
     await download(warm?.download_url ?? "");
     const idle = await residentMiB(pid);
 
@@ -72,7 +64,7 @@ test("a 200 MiB upload and download keep the server's memory flat", async () => 
       uploadChunks(big.files[0]?.upload_url ?? "", big.upload_token, source.chunks(false)),
     );
     const uploadSeconds = (performance.now() - started) / 1000;
-    const [file] = (await readNote(server.url, big.id)).json.files as { download_url: string }[];
+    const [file] = (await apiFor(server.url).read(big.id)).json.files as { download_url: string }[];
     let got: Awaited<ReturnType<typeof download>> | undefined;
     started = performance.now();
     const downloadPeak = await peakDuring(pid, async () => {

@@ -1,22 +1,14 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sealNote } from "../../lib/crypto/envelope";
-import {
-  createNote,
-  download,
-  generatedFile,
-  MiB,
-  putChunk,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "../support/file-transfer";
-import { answerWithFiles, createRequest, openAnswerFiles, sha256 } from "../support/answer-files";
+import { download, generatedFile, putChunk, uploadChunks, type CreatedFiles } from "../support/file-transfer";
+import { MiB, sha256 } from "../support/files";
+import { answerWithFiles, createRequest, openAnswerFiles } from "../support/answer-files";
 import { startS3FileServer, type S3FileServer } from "../support/file-servers";
 import { expect, test } from "../support/fixtures";
 import { cleanup, housekeepingEnv, takeDown } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Files with FILE_STORAGE=s3 against s3rver (a real S3 API, e2e/support/s3-server.ts), each
 // installation with a database and a bucket of its own so that the bucket's chunks can be counted
@@ -31,10 +23,8 @@ interface Installation extends S3FileServer {
   sql: pg.Client;
 }
 
-async function install(serverPort: number, storePort: number): Promise<Installation> {
+async function install(): Promise<Installation> {
   const installed = await startS3FileServer({
-    serverPort,
-    storePort,
     env: {
       FILE_MAX_BYTES: String(200 * MiB),
       ...housekeepingEnv,
@@ -60,7 +50,7 @@ async function declare(base: string, size: number, encrypted: boolean, extra: Re
   const body = encrypted
     ? { content: (await sealNote("files")).envelope, encrypted: true, files: [{ size }] }
     : { files: [{ name: "data.bin", type: "application/octet-stream", size }] };
-  const created = await createNote(base, { ttl: "1h", ...body, ...extra });
+  const created = await apiFor(base).create({ ttl: "1h", ...body, ...extra });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return created.json as unknown as CreatedFiles & { delete_token: string };
 }
@@ -75,7 +65,7 @@ async function roundTrip(
   const created = await declare(base, size, encrypted, extra);
   const source = generatedFile(size);
   await uploadChunks(created.files[0]?.upload_url ?? "", created.upload_token, source.chunks(encrypted));
-  const read = await readNote(base, created.id);
+  const read = await apiFor(base).read(created.id);
   expect(read.status).toBe(200);
   const [file] = read.json.files as { size: number; download_url: string }[];
   expect(file?.size).toBe(size);
@@ -93,7 +83,7 @@ test.describe("files on S3 storage", () => {
   let s3: Installation;
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    s3 = await install(testPorts.filesS3Server, testPorts.filesS3Store);
+    s3 = await install();
   });
   test.afterAll(async () => {
     await s3?.close();
@@ -190,7 +180,7 @@ test.describe("files on S3 storage", () => {
 
 test("files on S3 storage: a store stopped mid-upload answers 503 and the note stays unreadable", async () => {
   test.setTimeout(timeouts.serverTest);
-  const down = await install(testPorts.filesS3OutageServer, testPorts.filesS3OutageStore);
+  const down = await install();
   try {
     const base = down.server.url;
     const created = await declare(base, 3 * MiB, true);
@@ -204,7 +194,7 @@ test("files on S3 storage: a store stopped mid-upload answers 503 and the note s
     });
     const resume = await fetch(url, { headers: { "x-upload-token": created.upload_token } });
     expect(await resume.json()).toMatchObject({ index: 0, chunks: 3, received: 1 });
-    const read = await readNote(base, created.id);
+    const read = await apiFor(base).read(created.id);
     expect({ status: read.status, error: read.json.error }).toEqual({
       status: 409,
       error: "files_incomplete",

@@ -1,6 +1,5 @@
 import { connect } from "node:net";
 import { databaseUrl, expect, test } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { rawConnection, type RawConnection } from "../support/raw-http";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
@@ -9,7 +8,6 @@ import { timeouts } from "../support/timeouts";
 // over 2 MiB, request lines naming a host, the nosniff header on every answer. Its server listens
 // on 127.0.0.2 alone (HOST), which the first test checks.
 
-const port = testPorts.frontServerAnswers;
 const host = "127.0.0.2";
 const metricsToken = "front-server-answers-metrics-token";
 let server: ServerProcess;
@@ -19,7 +17,6 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
   server = await startServer({
-    port,
     host,
     env: {
       DATABASE_URL: databaseUrl,
@@ -62,7 +59,7 @@ const isJsonLine = (line: string) => {
 test("listens on the HOST address alone", async () => {
   expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
   const outcome = await new Promise<string>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(server.port, "127.0.0.1");
     socket.once("connect", () => {
       socket.destroy();
       resolve("accepted");
@@ -77,10 +74,10 @@ test("a 20 MB body gets a whole 413 on pages and the API, chunked or declared, a
   for (const path of ["/", "/admin", "/api/v1/shares"]) {
     for (const chunked of [true, true, true, false]) {
       const what = `${path}, ${chunked ? "chunked" : "Content-Length"}`;
-      const connection = await rawConnection(port, host);
+      const connection = await rawConnection(server.port, host);
       const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${20 * mebibyte.length}`;
       connection.socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+        `POST ${path} HTTP/1.1\r\nHost: ${host}:${server.port}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
       );
       const sent = sendChunks(connection, 20, chunked);
       const answer = await connection.answer();
@@ -92,7 +89,7 @@ test("a 20 MB body gets a whole 413 on pages and the API, chunked or declared, a
       }
       // The rest of the body was read and dropped: the same connection answers the next request.
       await sent;
-      connection.socket.write(`GET /api/v1/health HTTP/1.1\r\nHost: ${host}:${port}\r\n\r\n`);
+      connection.socket.write(`GET /api/v1/health HTTP/1.1\r\nHost: ${host}:${server.port}\r\n\r\n`);
       expect((await connection.answer()).status, what).toBe(200);
       connection.socket.destroy();
     }
@@ -111,7 +108,7 @@ test("a 20 MB body gets a whole 413 on pages and the API, chunked or declared, a
 
 test("a request line with an absolute URL is answered from its path, never redirected to its host", async () => {
   const ask = async (requestLine: string) => {
-    const connection = await rawConnection(port, host);
+    const connection = await rawConnection(server.port, host);
     connection.socket.write(`${requestLine}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
     const answer = await connection.answer();
     connection.socket.destroy();

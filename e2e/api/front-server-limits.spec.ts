@@ -1,7 +1,6 @@
 import { Agent, get } from "node:http";
 import { connect, type Socket } from "node:net";
 import { databaseUrl, expect, test } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { rawConnection, within } from "../support/raw-http";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
@@ -26,9 +25,9 @@ function probe(url: string, agent: Agent): Promise<number | string> {
 
 test("1,000 idle connections that reconnect from one address leave another address's client served", async () => {
   test.setTimeout(timeouts.serverTest);
-  const port = testPorts.frontServerFlood;
   // The defaults: HTTP_MAX_CONNECTIONS 1,000, and 100 per address.
-  const server = await startServer({ port, env: { DATABASE_URL: databaseUrl } });
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+  const { port } = server;
   const sockets = new Set<Socket>();
   let attacking = true;
   let connections = 0;
@@ -69,14 +68,12 @@ test("1,000 idle connections that reconnect from one address leave another addre
 
 test.describe("timeouts", () => {
   test.describe.configure({ mode: "serial" });
-  const port = testPorts.frontServerTimeouts;
   const limits = { headers: 2_000, request: 3_000, keepAlive: 2_000 };
   let server: ServerProcess;
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     server = await startServer({
-      port,
       env: {
         DATABASE_URL: databaseUrl,
         HTTP_HEADERS_TIMEOUT_MS: String(limits.headers),
@@ -97,7 +94,7 @@ test.describe("timeouts", () => {
   };
 
   test("headers still arriving after HTTP_HEADERS_TIMEOUT_MS: 408, and the connection closes", async () => {
-    const connection = await rawConnection(port);
+    const connection = await rawConnection(server.port);
     connection.socket.write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n");
     trickle(connection.socket, "X-Slow: 1\r\n");
     expect(await within(connection.closed, 3 * limits.headers)).toBe(true);
@@ -105,9 +102,9 @@ test.describe("timeouts", () => {
   });
 
   test("a connection that never sends a byte is closed after HTTP_HEADERS_TIMEOUT_MS, answered nothing", async () => {
-    const silent = await rawConnection(port);
+    const silent = await rawConnection(server.port);
     // One that asks in time, after a pause shorter than the timeout, is served.
-    const patient = await rawConnection(port);
+    const patient = await rawConnection(server.port);
     await sleep(limits.headers / 2);
     patient.socket.write("GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n");
     expect((await patient.answer()).status).toBe(200);
@@ -121,7 +118,7 @@ test.describe("timeouts", () => {
       ["/api/v1/shares", "Content-Length: 100000", "a"],
       ["/", "Transfer-Encoding: chunked", "1\r\na\r\n"],
     ]) {
-      const connection = await rawConnection(port);
+      const connection = await rawConnection(server.port);
       connection.socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\n${framing}\r\n\r\n`);
       trickle(connection.socket, piece ?? "");
       expect(await within(connection.closed, 3 * limits.request), path).toBe(true);
@@ -133,7 +130,7 @@ test.describe("timeouts", () => {
 
   test("Keep-Alive says the real idle timeout, and the server keeps the connection that long", async () => {
     for (const path of ["/api/v1/health", "/"]) {
-      const connection = await rawConnection(port);
+      const connection = await rawConnection(server.port);
       const request = `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
       connection.socket.write(request);
       const first = await connection.answer();

@@ -7,14 +7,11 @@ import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
 import { startServer, type LogLine, type ServerProcess } from "../support/server-process";
 import { slowPost } from "../support/slow-post";
 import { storedContentCounts } from "../support/stored-pages";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // The front server `npm start` runs (lib/server/front-server.ts): a request id on every response,
 // one JSON log line per request that never holds a secret, and a graceful stop on SIGTERM.
 
-const logServerPort = testPorts.frontServerLog;
-const embeddedPort = testPorts.frontServerEmbedded;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const requestLines = (server: ServerProcess): LogLine[] =>
@@ -43,7 +40,6 @@ test.describe("front server", () => {
     test.setTimeout(timeouts.serverTest);
     // A grace period no busy machine reaches: the request in flight below must be let finish.
     const server = await startServer({
-      port: logServerPort,
       env: { DATABASE_URL: databaseUrl, SHUTDOWN_GRACE_MS: String(timeouts.request) },
     });
     try {
@@ -176,7 +172,6 @@ test.describe("front server", () => {
   test("when its log output is closed (EPIPE), the server stops instead of spinning, exit 1", async () => {
     test.setTimeout(timeouts.serverTest);
     const server = await startServer({
-      port: testPorts.frontServerClosedOutput,
       env: { DATABASE_URL: databaseUrl },
     });
     try {
@@ -200,7 +195,6 @@ test.describe("front server", () => {
     let server: ServerProcess | undefined;
     try {
       server = await startServer({
-        port: embeddedPort,
         env: { DATABASE_URL: undefined, DATA_DIR: dataDir, CLEANUP_INTERVAL_SECONDS: "1" },
       });
       const create = async (body: unknown) => {

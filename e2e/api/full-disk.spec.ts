@@ -11,11 +11,11 @@ import {
   statfsSync,
   writeFileSync,
 } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // A full disk, for real (docs/operations.md, "Running it"): a small tmpfs holds the database's files, a filler
@@ -93,6 +93,18 @@ const fullDiskLine = expect.objectContaining({
   error: "DatabaseError (code 53100)",
 });
 
+/**
+ * A port nothing listens on now, for the private cluster: Postgres cannot be told to take a free one
+ * (it has no port 0) and say which, so the system names one for a moment first.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** The server's whole log must hold the failure's class and code, and nothing a client sent. */
 async function expectLogOfFullDisk(server: ServerProcess): Promise<void> {
   // The log writes its lines on the next turn: the line may come after the answer.
@@ -120,7 +132,7 @@ test("Postgres: a create that finds the disk full is 503, the log keeps no note,
     chownSync(disk.mountPoint, Number(pgUser), Number(pgGroup));
     const dataDir = path.join(cluster, "data");
     asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync"]);
-    const port = String(testPorts.fullDiskPostgres);
+    const port = String(await freePort());
     asPostgres("pg_ctl", [
       "-D",
       dataDir,
@@ -144,7 +156,6 @@ test("Postgres: a create that finds the disk full is 503, the log keeps no note,
     psql("CREATE DATABASE notes TABLESPACE small");
 
     server = await startServer({
-      port: testPorts.fullDiskPostgresServer,
       env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/notes`, CLEANUP_INTERVAL_SECONDS: "0" },
     });
     expect((await createNote(server.url)).status).toBe(201);
@@ -170,7 +181,6 @@ test("embedded: a create that finds the disk full is 503, the log keeps no note,
   let server: ServerProcess | undefined;
   try {
     server = await startServer({
-      port: testPorts.fullDiskEmbeddedServer,
       env: {
         DATABASE_URL: undefined,
         ENCRYPTION_KEYS: undefined,
@@ -208,7 +218,7 @@ test("embedded: a WAL write that finds the disk full stops `npm start` with exit
   let server: ServerProcess | undefined;
   let disk: Disk | null = null;
   try {
-    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    server = await startServer({ env });
     expect(await server.stop()).toBe(0);
     renameSync(walDir, `${walDir}.old`);
     disk = smallDisk("48m", walDir);
@@ -216,7 +226,7 @@ test("embedded: a WAL write that finds the disk full stops `npm start` with exit
     cpSync(`${walDir}.old`, walDir, { recursive: true });
     rmSync(`${walDir}.old`, { recursive: true });
 
-    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    server = await startServer({ env });
     disk?.fill(1024 * 1024);
     const acknowledged: string[] = [];
     expect(await createUntilFull(server, acknowledged)).toEqual({ status: 503, error: "unavailable" });
@@ -234,7 +244,7 @@ test("embedded: a WAL write that finds the disk full stops `npm start` with exit
     expect(server.stdout() + server.stderr()).not.toContain(marker);
 
     disk?.free();
-    server = await startServer({ port: testPorts.panicEmbeddedServer, env });
+    server = await startServer({ env });
     for (const id of acknowledged) {
       expect((await fetch(`${server.url}/api/v1/shares/${id}/meta`)).status).toBe(200);
     }

@@ -4,7 +4,6 @@ import { expect, test } from "../support/fixtures";
 import { startProxiedServer, type ProxiedServer } from "../support/proxied-server";
 import { storedContentCounts } from "../support/stored-pages";
 import type { ProxyMode, TcpProxy } from "../support/tcp-proxy";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Idempotency-Key through real faults: a server of this spec's own reaches the real Postgres through
@@ -58,8 +57,6 @@ test.describe("Idempotency-Key through database faults", () => {
     test.setTimeout(timeouts.serverTest);
     proxied = await startProxiedServer({
       database: `notes_e2e_idem_${randomBytes(5).toString("hex")}`,
-      proxyPort: testPorts.idempotencyProxy,
-      serverPort: testPorts.idempotencyServer,
       env: databaseTimeouts,
     });
     ({ proxy, sql } = proxied);

@@ -1,6 +1,5 @@
 import { expect, test } from "../support/fixtures";
 import { cleanup, serverOfItsOwn } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // GET /metrics (lib/metrics): off by default, behind a bearer token when on, and exact counts after
@@ -23,7 +22,6 @@ test.describe("with METRICS_TOKEN", () => {
 
   const server = serverOfItsOwn({
     name: "notes_e2e_metrics",
-    port: testPorts.metrics,
     env: {
       METRICS_TOKEN: token,
       // A week's window: the sliding window never carries less than five creates into a sixth.

@@ -1,5 +1,4 @@
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -16,7 +15,6 @@ test.describe("operator settings", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     server = await startServer({
-      port: testPorts.operatorSettings,
       env: {
         DATABASE_URL: databaseUrl,
         TTL_CHOICES: "5m,1h,90d",
@@ -91,25 +89,29 @@ test.describe("operator settings", () => {
     }
   });
 
-  test("the OpenAPI document lists the configured ttl values and, with a key required, no anonymous access", async () => {
+  test("the OpenAPI document lists the configured ttl values and, with a key required, no anonymous access", async ({
+    baseURL,
+  }) => {
     expect(await createOperation(server.url)).toEqual({
       ttl: ["5m", "1h", "90d"],
       security: [{ ApiKey: [] }, { BearerKey: [] }],
     });
-    expect(await createOperation(`http://127.0.0.1:${testPorts.sharedServer}`)).toEqual({
+    expect(await createOperation(baseURL ?? "")).toEqual({
       ttl: ["1h", "1d", "7d", "30d"],
       security: [{}, { ApiKey: [] }, { BearerKey: [] }],
     });
   });
 
-  test("the create page offers TTL_CHOICES with DEFAULT_TTL selected, and says a key is required", async () => {
+  test("the create page offers TTL_CHOICES with DEFAULT_TTL selected, and says a key is required", async ({
+    baseURL,
+  }) => {
     const configured = await ttlOptions(server.url);
     expect(configured.options).toEqual(["5m=5 minutes", "1h=1 hour", "90d=90 days"]);
     expect(configured.selected).toEqual(["90d"]);
     expect(configured.html).toContain("This server creates notes only for holders of an API key");
     expect(configured.html).toContain("API key (required)");
 
-    const defaults = await ttlOptions(`http://127.0.0.1:${testPorts.sharedServer}`);
+    const defaults = await ttlOptions(baseURL ?? "");
     expect(defaults.options).toEqual(["1h=1 hour", "1d=1 day", "7d=7 days", "30d=30 days"]);
     expect(defaults.selected).toEqual(["1d"]);
     expect(defaults.html).not.toContain("This server creates notes only for holders of an API key");

@@ -8,7 +8,6 @@ import { databaseNotReady, startServer, type ServerProcess } from "../support/se
 import { storedContentCounts } from "../support/stored-pages";
 import { startProxiedServer, type ProxiedServer } from "../support/proxied-server";
 import type { TcpProxy } from "../support/tcp-proxy";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Database outages against a real Postgres: a server of this spec's own reaches its database through
@@ -16,9 +15,6 @@ import { timeouts } from "../support/timeouts";
 // waits for it to return) and is never a 500, nothing may be lost or stored twice, burn counts stay
 // exact, and service resumes by itself.
 
-const proxyPort = testPorts.outageProxy;
-const serverPort = testPorts.outageServer;
-const lateServerPort = testPorts.outageLateServer;
 // Short database timeouts keep the test quick.
 const databaseTimeouts = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" };
 // The webhook poll runs every so often whether or not any webhook exists: an outage spans many polls.
@@ -59,6 +55,17 @@ function expectUnavailable(result: Result, codes: ErrorCode[] = ["unavailable"])
   expect(result.retryAfter).toBe("5");
 }
 
+/** Whether the webhook poll's fan-out has moved the log's cursor past every entry of note `id`. */
+async function fannedOut(sql: pg.Client, id: string): Promise<boolean> {
+  const { rows } = await sql.query<{ passed: boolean }>(
+    `SELECT (c.xact_id, c.event_id) >= (e.xact_id, e.id) AS passed
+     FROM webhook_outbox_cursor c, note_events e WHERE c.id = 1 AND e.share_id = $1
+     ORDER BY e.xact_id DESC, e.id DESC LIMIT 1`,
+    [id],
+  );
+  return rows[0]?.passed ?? false;
+}
+
 /** How many times each marker is stored. */
 
 async function readCount(sql: pg.Client, id: string): Promise<number> {
@@ -80,8 +87,6 @@ test.describe("database outages", () => {
     test.setTimeout(timeouts.serverTest);
     proxied = await startProxiedServer({
       database: name,
-      proxyPort,
-      serverPort,
       env: { ...databaseTimeouts, WEBHOOK_POLL_INTERVAL_MS: String(webhookPollMs) },
     });
     ({ proxy, sql } = proxied);
@@ -158,8 +163,15 @@ test.describe("database outages", () => {
       outage_ms: expect.any(Number),
     });
     expect(resumed?.failed_runs).toBeGreaterThan(1);
-    // Once resumed, polls that succeed write nothing.
-    await sleep(5 * webhookPollMs);
+    // Once resumed, polls that succeed write nothing. Each poll first moves the log's cursor past the
+    // new entries (lib/webhooks/fan-out-sql.ts), and the next one starts only once the last has logged
+    // its outcome (lib/process/repeat-task.ts): when the cursor has passed a note created after it
+    // passed another, a whole poll has run since the resumed line, and written whatever it would.
+    const direct = proxied.sql;
+    for (const marker of ["resumed-first", "resumed-second"]) {
+      const id = (await create(marker)).json.id as string;
+      await expect.poll(() => fannedOut(direct, id)).toBe(true);
+    }
     expect(pollLines(server).length).toBe(before + 2);
   });
 
@@ -252,8 +264,7 @@ test.describe("database outages", () => {
     try {
       proxy.setMode("refuse");
       late = await startServer({
-        port: lateServerPort,
-        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${fresh}`, ...databaseTimeouts },
+        env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${fresh}`, ...databaseTimeouts },
       });
       base = late.url;
       expectUnavailable(await create("late-during"));

@@ -5,14 +5,12 @@ import {
   openAnswerFiles,
   postAnswer,
   postJson,
-  sha256,
   type AnswerFile,
 } from "../support/answer-files";
 import { sealAnswer } from "../../lib/crypto/request-envelope";
 import { expect, test } from "../support/fixtures";
-import { MiB } from "../support/file-transfer";
+import { MiB, sha256 } from "../support/files";
 import { cleanup, serverOfItsOwn, takeDown } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 
 // Files in answers to requests, on a server and database of this spec's own, so the chunks left in
 // the store (file_chunks: the Postgres store) are counted exactly after every way an answer goes.
@@ -21,7 +19,6 @@ test.describe.configure({ mode: "serial" });
 
 const server = serverOfItsOwn({
   name: "notes_e2e_answer_files",
-  port: testPorts.requestFiles,
   env: {
     // Answers hold the limits of keyless creates.
     FILE_MAX_BYTES: undefined,

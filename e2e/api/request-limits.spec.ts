@@ -1,5 +1,4 @@
 import { databaseUrl, expect, issueKey, test } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { generateRequestKeys, sealAnswer } from "../../lib/crypto/request-envelope";
 import { roomInWindow } from "../support/rate-windows";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -14,7 +13,6 @@ test.describe("request limits", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     server = await startServer({
-      port: testPorts.requestLimits,
       env: { DATABASE_URL: databaseUrl, CREATE_REQUIRES_KEY: "1", RATE_LIMIT_CREATE: "3/1m" },
     });
   });

@@ -8,6 +8,7 @@ import { startWebhookReceiver } from "../support/webhook-receiver";
 
 test("request.answered tells the key's webhooks of each answer, and nothing of the answer", async ({
   request,
+  sql,
 }) => {
   const key = await issueKey();
   const receiver = await startWebhookReceiver();
@@ -40,7 +41,15 @@ test("request.answered tells the key's webhooks of each answer, and nothing of t
     ]);
     expect(receiver.received.map((received) => received.body).join("")).not.toContain("4711");
     // Nothing more comes: not for the keyless request, not for another key's, not to note.read only.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The statement that records an answer queues its deliveries itself (lib/requests/request-sql.ts),
+    // so every delivery these answers will ever cause is in the outbox since their 201: two, both to
+    // the receiver. (No later webhook proves it: several servers deliver from this database at once,
+    // each attempting a batch in parallel, so arrivals need not follow the outbox's order.)
+    const queued = await sql.query<{ url: string }>(
+      "SELECT w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.url = ANY($1)",
+      [[receiver.url, onlyNotes.url]],
+    );
+    expect(queued.rows).toEqual([{ url: receiver.url }, { url: receiver.url }]);
     expect(receiver.received).toHaveLength(2);
     expect(onlyNotes.received).toHaveLength(0);
   } finally {

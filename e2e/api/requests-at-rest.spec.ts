@@ -6,7 +6,6 @@ import { generateSealingKey, sealingKeyId } from "../../lib/crypto/seal";
 import { generateRequestKeys } from "../../lib/crypto/request-envelope";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -14,8 +13,6 @@ import { timeouts } from "../support/timeouts";
 // own: `npm run reseal` moves them to the new key (expired requests the cleanup has not deleted
 // yet included), after which the old key can go (once no stored file is sealed by it either) and
 // the pages still show them.
-const port = testPorts.requestsAtRest;
-const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
 const keyA = generateSealingKey();
 const keyB = generateSealingKey();
@@ -28,12 +25,12 @@ test.describe("requests at rest", () => {
 
   const restart = async (keys: string) => {
     await server?.stop();
-    server = await startServer({ port, env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: keys } });
+    server = await startServer({ env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: keys } });
   };
 
   async function createRequest(title: string, instructions: string): Promise<string> {
     const keys = await generateRequestKeys();
-    const response = await fetch(`${base}/api/v1/requests`, {
+    const response = await fetch(`${server?.url}/api/v1/requests`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -51,7 +48,7 @@ test.describe("requests at rest", () => {
 
   /** The public page's HTML: the server renders the title and instructions into it. */
   const publicPage = async (id: string) => {
-    const response = await fetch(`${base}/requests/${id}`);
+    const response = await fetch(`${server?.url}/requests/${id}`);
     return { status: response.status, html: await response.text() };
   };
 
@@ -130,7 +127,10 @@ test.describe("requests at rest", () => {
       expect(page.html).toContain("<h1>Rotated title</h1>");
       expect(page.html).toContain("Rotated instructions\nline two");
       expect((await publicPage(sealedWithB)).html).toContain("<h1>Sealed with the new key</h1>");
-      const api = (await (await fetch(`${base}/api/v1/requests/${live}`)).json()) as Record<string, unknown>;
+      const api = (await (await fetch(`${server?.url}/api/v1/requests/${live}`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect([api.title, api.instructions]).toEqual(["Rotated title", "Rotated instructions\nline two"]);
       expect((await publicPage(expired)).status).toBe(404);
     } finally {

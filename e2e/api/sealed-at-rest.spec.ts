@@ -10,18 +10,17 @@ import { openWebhookSecret } from "../../lib/webhooks/webhook-secret";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { postJson } from "../support/answer-files";
 import { pgDump } from "../support/dump-database";
-import { createNote, readNote } from "../support/file-transfer";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Notes at rest, on a database and servers of this spec's own (HTML_MODE=trusted, to store raw HTML
 // too): nothing a note says, and no webhook's signing secret, is in a dump of the database or in the
 // server's log; password notes do not open with the server key; notes and secrets stored before
 // sealing stay usable and get sealed; keys rotate; a key that cannot open the database stops the
 // start before anything is touched.
-const port = testPorts.sealedAtRest;
-const base = `http://127.0.0.1:${port}`;
+/** The spec's server, as it last started. */
+let base = "";
 const run = promisify(execFile);
 
 const MARKER = `Mk${randomBytes(8).toString("hex")}`;
@@ -31,14 +30,11 @@ const idOf = (key: string) => sealingKeyId(Buffer.from(key, "base64url"));
 
 type Json = Record<string, unknown>;
 
-async function create(body: Json, apiKey?: string): Promise<string> {
-  const { status, json } = await createNote(base, body, apiKey ? { "x-api-key": apiKey } : {});
-  expect(status, JSON.stringify(json)).toBe(201);
-  return json.id as string;
-}
+const create = (body: Json, apiKey?: string) =>
+  apiFor(base).createId(body, apiKey ? { "x-api-key": apiKey } : {});
 
 const read = (id: string, password?: string) =>
-  readNote(base, id, password === undefined ? {} : { password });
+  apiFor(base).read(id, password === undefined ? {} : { password });
 
 test.describe("notes at rest", () => {
   test.describe.configure({ mode: "serial" });
@@ -66,7 +62,6 @@ test.describe("notes at rest", () => {
       log += server.stdout() + server.stderr();
     }
     server = await startServer({
-      port,
       env: {
         DATABASE_URL: database.url,
         HTML_MODE: "trusted",
@@ -74,6 +69,7 @@ test.describe("notes at rest", () => {
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
       },
     });
+    base = server.url;
   }
 
   test.beforeAll(async () => {
@@ -257,7 +253,6 @@ test.describe("notes at rest", () => {
     const before = await dump();
     for (const keys of [keyA, generateSealingKey()]) {
       const refused = startServer({
-        port,
         env: { DATABASE_URL: database.url, HTML_MODE: "trusted", ENCRYPTION_KEYS: keys },
       });
       await expect(refused).rejects.toThrow(

@@ -4,7 +4,6 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "../support/fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // What `npm start` prints before its request log, as a newcomer reads it (docs/operations.md, "The
@@ -12,14 +11,17 @@ import { timeouts } from "../support/timeouts";
 // made it; the admin page's address when ADMIN_SECRET is set; and first Next.js's own line on loading
 // its configuration, which only its internals could silence (docs/development.md, "The log").
 
-const port = testPorts.startUpMessages;
 const adminSecret = "start-up-messages-secret";
 
-/** The lines a server wrote before its request log (the JSON lines), and its stderr. */
+/**
+ * The lines a server started with PORT=0 wrote before its request log (the JSON lines), its stderr,
+ * and the port it answered on (which its "Listening on" line must name: not 0, the one it took).
+ */
 async function startLines(env: Record<string, string | undefined>) {
   let server: ServerProcess | undefined;
   try {
-    server = await startServer({ port, env });
+    server = await startServer({ env });
+    expect(server.port).toBeGreaterThan(0);
     expect(await server.stop()).toBe(0);
     // Without the colour codes Next.js puts around its ✓ when FORCE_COLOR is set (Playwright sets it).
     const lines = stripVTControlCharacters(server.stdout()).split("\n");
@@ -29,6 +31,7 @@ async function startLines(env: Record<string, string | undefined>) {
         lines.findIndex((line) => line.startsWith("{")),
       ),
       stderr: server.stderr(),
+      port: server.port,
     };
   } finally {
     await server?.stop("SIGKILL");
@@ -59,10 +62,11 @@ test("the generated key is named once, the admin page's address always, and noth
           "Back it up together with the data: without it no note can be read.",
         "The database is open and migrated.",
         rateLimits,
-        `Listening on http://localhost:${port}`,
+        `Listening on http://localhost:${first.port}`,
         "Admin page: https://notes.example.test/admin",
       ],
       stderr: "",
+      port: first.port,
     });
 
     // The same folder again: the key is there, so nothing is said of it; without PUBLIC_URL the
@@ -72,8 +76,8 @@ test("the generated key is named once, the admin page's address always, and noth
       nextConfig,
       "The database is open and migrated.",
       rateLimits,
-      `Listening on http://localhost:${port}`,
-      `Admin page: http://localhost:${port}/admin`,
+      `Listening on http://localhost:${again.port}`,
+      `Admin page: http://localhost:${again.port}/admin`,
     ]);
 
     // Without ADMIN_SECRET there is no admin page to name.
@@ -82,7 +86,7 @@ test("the generated key is named once, the admin page's address always, and noth
       nextConfig,
       "The database is open and migrated.",
       rateLimits,
-      `Listening on http://localhost:${port}`,
+      `Listening on http://localhost:${plain.port}`,
     ]);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

@@ -8,7 +8,6 @@ import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
 import { databaseNotReady, startServer, type ServerProcess } from "../support/server-process";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 
 // Start-up either works or fails loudly (docs/operations.md, "Running it"). A database that cannot answer yet
@@ -47,7 +46,7 @@ async function withDatabase(run: (url: string) => Promise<void>): Promise<void> 
 function failedStart(
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(testPorts.startUpBadFolder), ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", ...env };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
     env: childEnv,
@@ -70,7 +69,6 @@ test("another process holds the migration lock: 503 within the timeouts, the hol
       await holder.query(`SELECT pg_advisory_lock(${migrationLockKey})`);
       const { rows } = await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
       server = await startServer({
-        port: testPorts.startUpLocked,
         env: { DATABASE_URL: url, ...databaseTimeouts },
       });
       expect(await health(server.url), server.stdout() + server.stderr()).toBe(503);
@@ -98,16 +96,14 @@ test("a database gone silent at start: 503 within the timeouts, then service onc
   test.setTimeout(timeouts.serverTest);
   await withDatabase(async (url) => {
     const proxy = await startTcpProxy({
-      port: testPorts.startUpProxy,
       target: { host: "127.0.0.1", port: 5432 },
     });
     let server: ServerProcess | undefined;
     try {
       proxy.setMode("blackhole");
       const proxied = new URL(url);
-      proxied.port = String(testPorts.startUpProxy);
+      proxied.port = String(proxy.port);
       server = await startServer({
-        port: testPorts.startUpSilent,
         env: { DATABASE_URL: proxied.toString(), ...databaseTimeouts },
       });
       expect(await health(server.url)).toBe(503);
@@ -135,7 +131,6 @@ test("embedded: a stale lock (its pid now another live process's) is taken over,
     // This test's own pid is alive, but it is not the server that wrote the lock (another start time).
     await writeFile(path.join(dataDir, "pglite.lock"), `${process.pid} 1`);
     server = await startServer({
-      port: testPorts.startUpEmbedded,
       env: { DATABASE_URL: undefined, DATA_DIR: dataDir },
     });
     expect(await health(server.url)).toBe(200);

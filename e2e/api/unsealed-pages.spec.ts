@@ -5,17 +5,15 @@ import pg from "pg";
 import { generateSealingKey } from "../../lib/crypto/seal";
 import { generateNoteId } from "../../lib/notes/note-id";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
+import { apiFor } from "../support/api-for";
 
 // Pages the service did not seal, on a database and server of this spec's own. A page without a
 // seal (sealed_by NULL) is what a note stored before sealing looks like, and what someone who can
 // write the database but has no key can add: it is served only by a database upgraded from before
 // sealing, until `npm run reseal` has sealed every such page. A page whose sealed text was altered
 // answers a clear error.
-const port = testPorts.unsealedPages;
-const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
 const key = generateSealingKey();
 const hostileHtml = "<img src=x onerror=alert(document.cookie)>";
@@ -28,7 +26,7 @@ test.describe("pages the service did not seal", () => {
 
   async function restart() {
     await server?.stop();
-    server = await startServer({ port, env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: key } });
+    server = await startServer({ env: { DATABASE_URL: database.url, ENCRYPTION_KEYS: key } });
   }
 
   /** `npm run reseal` on this spec's database: its exit code and output. */
@@ -61,10 +59,7 @@ test.describe("pages the service did not seal", () => {
     return id;
   }
 
-  async function read(id: string) {
-    const response = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
+  const read = (id: string) => apiFor(server?.url ?? "").read(id);
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
@@ -120,7 +115,7 @@ test.describe("pages the service did not seal", () => {
   });
 
   test("a page whose sealed text was altered answers note_unreadable", async () => {
-    const created = await fetch(`${base}/api/v1/shares`, {
+    const created = await fetch(`${server?.url}/api/v1/shares`, {
       method: "POST",
       body: JSON.stringify({ content: "sealed text", ttl: "1h", burn_after: 3 }),
     });
@@ -144,7 +139,7 @@ test.describe("pages the service did not seal", () => {
       );
     // The read was counted: the statement that counts it commits before the page is opened
     // (docs/decisions.md, "A tampered page").
-    const meta = await fetch(`${base}/api/v1/shares/${id}/meta`);
+    const meta = await fetch(`${server?.url}/api/v1/shares/${id}/meta`);
     expect(await meta.json()).toMatchObject({ remaining_views: 2 });
   });
 });

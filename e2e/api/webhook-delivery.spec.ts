@@ -3,11 +3,10 @@ import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { databaseUrl, expect, issueKey, npmScript, test } from "../support/fixtures";
 import { postJson } from "../support/answer-files";
-import { createNote, readNote } from "../support/file-transfer";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
+import { apiFor } from "../support/api-for";
 
 // Delivery across processes, on a database of this spec's own (no other server delivers from it):
 // what is due when a server is killed is delivered after it starts again, and two servers on one
@@ -22,7 +21,7 @@ test("a restart loses nothing, and two servers deliver each event once", async (
   const servers: ServerProcess[] = [];
   const env = { DATABASE_URL: url };
   try {
-    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
+    servers.push(await startServer({ env }));
     await sql.connect();
     const key = (await npmScript("keys", ["issue", "--label", "hooks"], url)).at(-1) ?? "";
     const keyed = { "x-api-key": key };
@@ -35,8 +34,8 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     expect(hook.status).toBe(201);
 
     // Recorded and tried (the receiver fails), then the server is killed outright.
-    const first = await createNote(base, { content: "a", ttl: "1h", burn_after: 1 }, keyed);
-    expect((await readNote(base, first.json.id as string)).status).toBe(200);
+    const first = await apiFor(base).create({ content: "a", ttl: "1h", burn_after: 1 }, keyed);
+    expect((await apiFor(base).read(first.json.id as string)).status).toBe(200);
     // Tried and its failure recorded (a delivery claimed mid-attempt at the kill would wait for its
     // lease, the attempt timeout plus a minute, before another process may take it).
     const attempted = async () =>
@@ -50,17 +49,16 @@ test("a restart loses nothing, and two servers deliver each event once", async (
     receiver.failNext(0);
 
     // Two servers now: what was due before the kill, and 40 new events, spread over both.
-    servers.push(await startServer({ port: testPorts.webhookServerA, env }));
-    servers.push(await startServer({ port: testPorts.webhookServerB, env }));
+    servers.push(await startServer({ env }));
+    servers.push(await startServer({ env }));
     const urls = [servers[1]?.url ?? "", servers[2]?.url ?? ""];
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const created = await createNote(
-          urls[i % 2] ?? "",
+        const created = await apiFor(urls[i % 2] ?? "").create(
           { content: "b", ttl: "1h", burn_after: 1 },
           keyed,
         );
-        expect((await readNote(urls[(i + 1) % 2] ?? "", created.json.id as string)).status).toBe(200);
+        expect((await apiFor(urls[(i + 1) % 2] ?? "").read(created.json.id as string)).status).toBe(200);
       }),
     );
     const delivered = async () =>
@@ -96,7 +94,6 @@ test("a restart loses nothing, and two servers deliver each event once", async (
 test("by default only public addresses: private, loopback and metadata URLs are refused", async () => {
   test.setTimeout(timeouts.serverTest);
   const server = await startServer({
-    port: testPorts.webhookPublicOnly,
     // Delivery off: this server must not try the shared database's deliveries to local receivers.
     env: { DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "0", WEBHOOK_POLL_INTERVAL_MS: "0" },
   });

@@ -3,7 +3,6 @@ import type { Request } from "@playwright/test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 
@@ -22,7 +21,7 @@ test.describe("end-to-end encryption", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("encrypted_privacy");
-    server = await startServer({ port: testPorts.encryptedPrivacy, env: { DATABASE_URL: database.url } });
+    server = await startServer({ env: { DATABASE_URL: database.url } });
   });
 
   test.afterAll(async () => {

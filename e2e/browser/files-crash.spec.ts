@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { claimedChunks, killWhileWriting, onPostgres, onS3 } from "../support/crash-storage";
 import { MiB } from "../support/files";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
@@ -12,9 +11,9 @@ import { expectReadable, startCreate } from "./file-resume";
 // progress (409 chunk_in_progress, Retry-After) rather than stored, waits, and finishes from the
 // server's own count. (The CLI: e2e/api/files-crash.spec.ts.)
 
-for (const [storage, install, port] of [
-  ["Postgres", onPostgres, testPorts.filesCrashPagePostgres],
-  ["S3", () => onS3(testPorts.filesCrashPageS3Store), testPorts.filesCrashPageS3],
+for (const [storage, install] of [
+  ["Postgres", onPostgres],
+  ["S3", onS3],
 ] as const) {
   test(`on ${storage} storage: the page's upload goes on after its server is killed while it writes a chunk`, async ({
     page,
@@ -24,11 +23,11 @@ for (const [storage, install, port] of [
     const installed = await install();
     let server: ServerProcess | undefined;
     try {
-      server = await startServer({ port, env: installed.env });
+      server = await startServer({ env: installed.env });
       const buffer = randomBytes(3 * MiB + 5);
       await installed.hold();
       await startCreate(page, server.url, buffer);
-      server = await killWhileWriting(installed, server, port);
+      server = await killWhileWriting(installed, server);
       // The claim lapses 30 s after it was made; the page waits for it, not for its own pauses.
       await expect(page.getByRole("heading", { name: "Your note is ready" })).toBeVisible({
         timeout: timeouts.serverStart,

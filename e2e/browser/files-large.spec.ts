@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseUrl } from "../support/fixtures";
 import { MiB, writeRandomFile } from "../support/files";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { test } from "./browser-test";
@@ -26,7 +25,6 @@ test.describe("a 200 MiB file", () => {
     path = join(folder, "large.bin");
     digest = await writeRandomFile(path, 200 * MiB);
     server = await startServer({
-      port: testPorts.filesLarge,
       env: { DATABASE_URL: databaseUrl, FILE_MAX_BYTES: String(256 * MiB) },
     });
   });

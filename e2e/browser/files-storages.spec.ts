@@ -5,7 +5,6 @@ import { create, expectEdgeFilesThroughCli, savedSha256 } from "../support/cli-f
 import { describeFileTransfers } from "../support/file-suite";
 import { startEmbeddedServer, startS3FileServer, type FileServer } from "../support/file-servers";
 import { MiB, writeRandomFile } from "../support/files";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 import { expectEdgeFilesThroughPages, expectLargeFileThroughPages } from "./file-pages";
@@ -21,12 +20,8 @@ import { expectDroppedUploadResumes } from "./file-resume";
 // (What the S3 bucket holds after each way a note goes: e2e/api/files-s3.spec.ts.)
 
 const storages: Record<string, () => Promise<FileServer>> = {
-  "the embedded database": () => startEmbeddedServer(testPorts.filesEmbedded),
-  "S3 storage": () =>
-    startS3FileServer({
-      serverPort: testPorts.filesStoragesS3Server,
-      storePort: testPorts.filesStoragesS3Store,
-    }),
+  "the embedded database": () => startEmbeddedServer(),
+  "S3 storage": () => startS3FileServer(),
 };
 
 for (const [storage, start] of Object.entries(storages)) {

@@ -1,5 +1,4 @@
 import { databaseUrl } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { expect, issueKey, test } from "./browser-test";
@@ -15,7 +14,6 @@ test.describe("create page with CREATE_REQUIRES_KEY and TTL_CHOICES", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     server = await startServer({
-      port: testPorts.operatorSettingsPage,
       env: { DATABASE_URL: databaseUrl, TTL_CHOICES: "5m,1h", DEFAULT_TTL: "5m", CREATE_REQUIRES_KEY: "1" },
     });
   });

@@ -23,3 +23,19 @@ export function guardPage(page: Page, allowedOrigin: string) {
   });
   return { dialogs, foreignRequests, cspViolations };
 }
+
+/**
+ * Resolves once what the page shows now has had its chance to run: a payload's code runs as the
+ * markup is inserted, or from an event (an image's load or error, which every `onerror` payload waits
+ * for). So: every image has loaded or failed, which queues its event, and then a console message
+ * the page logs from a task queued after those events has arrived. Chromium runs a page's tasks of
+ * one priority in the order they were queued and reports its events in the order they happened, so
+ * a dialog, request or CSP report caused by the page so far is recorded by then.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  const text = `sentinel ${Math.random()}`;
+  const logged = page.waitForEvent("console", (message) => message.text() === text);
+  await page.evaluate((message) => void setTimeout(() => console.log(message)), text);
+  await logged;
+}

@@ -1,9 +1,10 @@
 import { expect, test } from "./browser-test";
-import { guardPage } from "./page-guard";
+import { guardPage, settle } from "./page-guard";
 import { startRemoteHost } from "../support/remote-host";
 
 // Remote images are a tracking beacon on a secret: the viewer fetches none before the reader's click
-// on the notice, and the click counts for that note only.
+// on the notice, and the click counts for that note only. "None" is checked once the page has settled
+// (page-guard.ts): a request is recorded when the browser makes it, before the remote host sees it.
 
 const NOTICE = "This note loads images from other sites, which can tell them you opened it.";
 
@@ -34,9 +35,9 @@ for (const { name, viewport } of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await page.waitForTimeout(500);
-      expect(remote.requests).toEqual([]);
+      await settle(page);
       expect(guard.foreignRequests).toEqual([]);
+      expect(remote.requests).toEqual([]);
 
       await page.getByRole("button", { name: "Load images" }).click();
       await expect(page.getByText(NOTICE)).toHaveCount(0);
@@ -46,7 +47,8 @@ for (const { name, viewport } of [
       // Another note asks again: the choice was for the first one only.
       await page.goto(`/${second}`);
       await expect(page.getByText(NOTICE)).toBeVisible();
-      await page.waitForTimeout(500);
+      await settle(page);
+      expect(guard.foreignRequests).toEqual([`${remote.origin}/first.svg`]);
       expect(remote.requests).toEqual(["/first.svg"]);
       expect(guard.cspViolations).toEqual([]);
     } finally {
@@ -58,9 +60,11 @@ for (const { name, viewport } of [
 test("pages: the notice shows with the page that has remote images, and one click covers the note", async ({
   page,
   api,
+  baseURL,
 }) => {
   const remote = await startRemoteHost();
   try {
+    const guard = guardPage(page, baseURL ?? "");
     const id = await api.createId({
       ttl: "1h",
       pages: [{ content: "no images" }, { content: `![map](${remote.origin}/map.svg)` }],
@@ -70,7 +74,8 @@ test("pages: the notice shows with the page that has remote images, and one clic
     await expect(page.getByText(NOTICE)).toHaveCount(0);
     await page.getByRole("tab", { name: "Page 2" }).click();
     await expect(page.getByText(NOTICE)).toBeVisible();
-    await page.waitForTimeout(500);
+    await settle(page);
+    expect(guard.foreignRequests).toEqual([]);
     expect(remote.requests).toEqual([]);
     await page.getByRole("button", { name: "Load images" }).click();
     await expect.poll(() => remote.requests).toEqual(["/map.svg"]);

@@ -5,7 +5,6 @@ import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
 import { downloadBy, fileInput, sha256, withoutSavePicker } from "../support/files";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { testPorts } from "../support/ports";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 
@@ -27,7 +26,7 @@ test.describe("requests in the browser", () => {
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("requests_privacy");
-    server = await startServer({ port: testPorts.requestsPrivacy, env: { DATABASE_URL: database.url } });
+    server = await startServer({ env: { DATABASE_URL: database.url } });
   });
 
   test.afterAll(async () => {

@@ -1,15 +1,14 @@
+import type { Page } from "@playwright/test";
 import { expect, issueKey, test } from "./browser-test";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { guardPage } from "./page-guard";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { npmScript } from "../support/fixtures";
-import { testPorts } from "../support/ports";
+import { apiFor } from "../support/api-for";
 import { startRemoteHost } from "../support/remote-host";
 import { timeouts } from "../support/timeouts";
 
 // HTML_MODE=trusted (keyed HTML kept as written, opt-in) needs a server of its own with that setting.
-const port = testPorts.trustedHtml;
-const base = `http://127.0.0.1:${port}`;
 
 /**
  * `<style` where it is no element, and real <style> elements the old text replacement missed or
@@ -39,19 +38,16 @@ const RAW = [
   '<form action="http://evil.invalid/form"><input name=q></form>',
 ].join("\n");
 
-async function create(body: object, key?: string) {
-  const response = await fetch(`${base}/api/v1/shares`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(key && { "x-api-key": key }) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function read(id: string) {
-  const response = await fetch(`${base}/api/v1/shares/${id}/read`, { method: "POST" });
-  return (await response.json()) as Record<string, unknown>;
+/**
+ * Resolves once the trusted frame's document has loaded. Its load event waits for everything its
+ * markup and its styles fetch (stylesheets, imports, scripts, images, background images) and comes
+ * after its scripts would have run and its images' load and error events fired: whatever the note
+ * could set off from inside the frame has happened, or been refused, by then.
+ */
+async function frameLoaded(page: Page) {
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  expect(frame).toBeDefined();
+  await frame?.waitForLoadState("load");
 }
 
 test.describe("trusted mode", () => {
@@ -60,11 +56,16 @@ test.describe("trusted mode", () => {
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
   let key = "";
+  let base = "";
+  const create = (body: Record<string, unknown>, apiKey?: string) =>
+    apiFor(base).createId(body, apiKey ? { "x-api-key": apiKey } : {});
+  const read = async (id: string) => (await apiFor(base).read(id)).json;
 
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
     database = await createTestDatabase("trusted_html");
-    server = await startServer({ port, env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
+    server = await startServer({ env: { DATABASE_URL: database.url, HTML_MODE: "trusted" } });
+    base = server.url;
     key = (await npmScript("keys", ["issue", "--label", "t"], database.url)).at(-1) ?? "";
   });
 
@@ -125,7 +126,7 @@ test.describe("trusted mode", () => {
       cookie: "SecurityError",
       storage: "SecurityError",
     });
-    await page.waitForTimeout(500);
+    await frameLoaded(page);
     expect(await page.title()).not.toBe("pwned");
     expect(guard.dialogs).toEqual([]);
     expect(guard.foreignRequests).toEqual([]);
@@ -172,13 +173,14 @@ test.describe("trusted mode", () => {
       );
       expect(nonced).toEqual(["style", "style", "style"]);
 
-      await page.waitForTimeout(500);
+      await frameLoaded(page);
       expect(remote.requests).toEqual([]);
       expect(guard.foreignRequests.filter((url) => !refused.includes(url))).toEqual([]);
 
       await page.getByRole("button", { name: "Load images" }).click();
       await expect.poll(() => [...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
-      await page.waitForTimeout(500);
+      // The images came from the frame's new document (its policy now lets them in): its load is the sentinel.
+      await frameLoaded(page);
       expect([...remote.requests].sort()).toEqual(["/background.svg", "/image.svg"]);
     } finally {
       await remote.close();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, issueKey, test } from "./browser-test";
-import { guardPage } from "./page-guard";
+import { guardPage, settle } from "./page-guard";
 
 // Hostile notes in a real browser. Every payload either opens a dialog or calls a host that is
 // not the test server, so any that runs is caught. The sanitizer's own unit suite
@@ -57,7 +57,7 @@ async function revealAndPoke(page: Page, id: string) {
   for (const link of await article.locator("a[href^='#'], a:not([href])").all()) {
     await link.click({ timeout: 1000 }).catch(() => undefined);
   }
-  await page.waitForTimeout(500);
+  await settle(page);
   return article;
 }
 
@@ -99,7 +99,7 @@ test("payloads in keyed HTML and in HTML pages never run", async ({ page, api, b
   await revealAndPoke(page, paged);
   for (const tab of await page.getByRole("tab").all()) await tab.click();
   await expect(page.getByRole("tab").first()).toHaveText("<img src=x onerror=alert('title0')>");
-  await page.waitForTimeout(300);
+  await settle(page);
   expect(guard).toEqual({ dialogs: [], foreignRequests: [], cspViolations: [] });
 });
 
@@ -112,7 +112,7 @@ test("the live preview on the create page never runs a payload either", async ({
   for (const element of await preview.locator("p, a, img").all()) {
     await element.hover({ force: true, timeout: 1000 }).catch(() => undefined);
   }
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await preview.locator("script, iframe, object, embed, svg, style, form").count()).toBe(0);
   expect(guard).toEqual({ dialogs: [], foreignRequests: [], cspViolations: [] });
 });

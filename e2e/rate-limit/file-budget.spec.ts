@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { createRequest, postAnswer } from "../support/answer-files";
-import { createNote, MiB, putChunk } from "../support/file-transfer";
+import { putChunk } from "../support/file-transfer";
+import { MiB } from "../support/files";
 import { expect, npmScript, test } from "../support/fixtures";
 import { cleanup, housekeepingEnv } from "../support/housekeeping";
-import { testPorts } from "../support/ports";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
 import { inOneWindow } from "./servers";
+import { apiFor } from "../support/api-for";
 
 // The file budgets, the storage cap and the chunk upload limit (docs/files.md#budgets-and-the-storage-cap)
 // on servers of this spec's own: two instances behind one (simulated) proxy, TRUST_PROXY=1, sharing a
@@ -30,7 +31,7 @@ let apiKey = "";
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  bridge = await startUpstashBridge({ port: testPorts.fileBudgetBridge });
+  bridge = await startUpstashBridge();
   const databaseUrl = await createDatabase(databases.shared);
   const settings = {
     DATABASE_URL: databaseUrl,
@@ -44,10 +45,9 @@ test.beforeAll(async () => {
     RATE_LIMIT_UPLOAD: "3/1m",
   };
   // One at a time: the first migrates the new database.
-  servers.push(await startServer({ port: testPorts.fileBudgetA, env: settings }));
-  servers.push(await startServer({ port: testPorts.fileBudgetB, env: settings }));
+  servers.push(await startServer({ env: settings }));
+  servers.push(await startServer({ env: settings }));
   capped = await startServer({
-    port: testPorts.fileBudgetCap,
     env: {
       DATABASE_URL: (cappedUrl = await createDatabase(databases.capped)),
       ...housekeepingEnv,
@@ -78,7 +78,7 @@ const createWith = (
   client: string,
   sizes: number[],
   headers: Record<string, string> = {},
-) => createNote(url(instance), { ttl: "1h", files: files(...sizes) }, { ...viaProxy(client), ...headers });
+) => apiFor(url(instance)).create({ ttl: "1h", files: files(...sizes) }, { ...viaProxy(client), ...headers });
 const held = async () =>
   (
     await sql!.query(
@@ -106,7 +106,7 @@ test("an address declares its budget, on either instance; past it, 429 file_budg
   });
   expect(await held()).toEqual(before);
   // Notes without files are not charged; another address has a budget of its own.
-  expect((await createNote(url(1), { ttl: "1h", content: "x" }, viaProxy(client))).status).toBe(201);
+  expect((await apiFor(url(1)).create({ ttl: "1h", content: "x" }, viaProxy(client))).status).toBe(201);
   expect((await createWith(1, "203.0.113.11", [3 * MiB])).status).toBe(201);
   // The database knows who paid only as a digest.
   const payers = await sql!.query(
@@ -190,9 +190,9 @@ test("chunk uploads count under RATE_LIMIT_UPLOAD, on both instances together", 
 
 test("past FILES_STORAGE_CAP new files are 507 storage_full; notes without files are still created", async () => {
   const base = capped?.url ?? "";
-  const first = await createNote(base, { ttl: "1h", files: files(2 * MiB) });
+  const first = await apiFor(base).create({ ttl: "1h", files: files(2 * MiB) });
   expect(first.status).toBe(201);
-  expect(await createNote(base, { ttl: "1h", files: files(1) })).toEqual({
+  expect(await apiFor(base).create({ ttl: "1h", files: files(1) })).toEqual({
     status: 507,
     json: {
       error: "storage_full",
@@ -201,7 +201,7 @@ test("past FILES_STORAGE_CAP new files are 507 storage_full; notes without files
         "now. Notes without files still can.",
     },
   });
-  expect((await createNote(base, { ttl: "1h", content: "no files" })).status).toBe(201);
+  expect((await apiFor(base).create({ ttl: "1h", content: "no files" })).status).toBe(201);
   // Once the files are gone (an abandoned upload, here), there is room again.
   const db = new pg.Client({ connectionString: cappedUrl });
   await db.connect();
@@ -211,7 +211,7 @@ test("past FILES_STORAGE_CAP new files are 507 storage_full; notes without files
     await db.end();
   }
   expect(await cleanup(base)).toMatchObject({ abandoned: 1, files: 1 });
-  expect((await createNote(base, { ttl: "1h", files: files(2 * MiB) })).status).toBe(201);
+  expect((await apiFor(base).create({ ttl: "1h", files: files(2 * MiB) })).status).toBe(201);
 });
 
 test("the create page says in its own words when the files are over the budget", async ({ page }) => {

@@ -5,7 +5,6 @@ import {
   limitHeaders,
   loopback,
   note,
-  ports,
   startServer,
   type Answer,
   type TestServer,
@@ -16,14 +15,13 @@ import { timeouts } from "../support/timeouts";
 // its own loopback addresses, so each is a client of its own.
 test.describe.configure({ mode: "serial" });
 
-const port = ports.memory;
 const readWindowMs = 10_000;
 const adminSecret = "rate-limit-spec-admin-secret";
 let server: TestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  server = await startServer(port, {
+  server = await startServer({
     RATE_LIMIT_CREATE: "3/1m",
     RATE_LIMIT_CREATE_PER_KEY: "5/1m",
     RATE_LIMIT_READ: `6/${readWindowMs}ms`,
@@ -38,10 +36,11 @@ test.afterAll(async () => {
 });
 
 const create = (from: string, body: unknown = note(), headers: Record<string, string> = {}) =>
-  call({ port, path: "/api/v1/shares", body, from, headers });
+  call({ port: server.port, path: "/api/v1/shares", body, from, headers });
 const read = (id: string, from: string, body: unknown = {}) =>
-  call({ port, path: `/api/v1/shares/${id}/read`, body, from });
-const meta = (id: string, from: string) => call({ port, path: `/api/v1/shares/${id}/meta`, from });
+  call({ port: server.port, path: `/api/v1/shares/${id}/read`, body, from });
+const meta = (id: string, from: string) =>
+  call({ port: server.port, path: `/api/v1/shares/${id}/meta`, from });
 
 function expectLimited(answer: Answer, limit: number) {
   expect(answer.status, JSON.stringify(answer.json)).toBe(429);
@@ -214,11 +213,11 @@ test("burn after wrong passwords stays exact when the limiter refuses some attem
 test("admin sign-in: attempts past the limit are refused, even with the right secret", async () => {
   const signIn = (secret: string, from: string) =>
     call({
-      port,
+      port: server.port,
       path: "/admin/api/session",
       body: { secret },
       from,
-      headers: { origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin" },
+      headers: { origin: `http://127.0.0.1:${server.port}`, "sec-fetch-site": "same-origin" },
     });
   await inOneWindow(60_000, 5_000, async (attempt) => {
     const client = loopback(attempt, 40);
@@ -239,7 +238,7 @@ test("the viewer says when to try again after too many wrong passwords", async (
   await inOneWindow(60_000, 20_000, async (attempt) => {
     const created = await create(loopback(attempt, 50), note({ password: "right one" }));
     expect(created.status).toBe(201);
-    await page.goto(`http://${browserHosts[attempt]}:${port}/${String(created.json.id)}`);
+    await page.goto(`http://${browserHosts[attempt]}:${server.port}/${String(created.json.id)}`);
     const password = page.getByLabel("Password");
     const tryPassword = async (text: string) => {
       await password.fill(text);

@@ -3,22 +3,10 @@
 // reaches this machine), so each test is its own client without any forwarding header.
 import { request as httpRequest } from "node:http";
 import { databaseUrl } from "../support/fixtures";
-import { testPorts } from "../support/ports";
 import { roomInWindow } from "../support/rate-windows";
 import { startServer as startServerProcess } from "../support/server-process";
 
 export type TestServer = { port: number; output: () => string; stop: () => Promise<void> };
-
-/** Ports of this project (e2e/support/ports.ts). */
-export const ports = {
-  memory: testPorts.rateLimitMemory,
-  proxyA: testPorts.rateLimitProxyA,
-  proxyB: testPorts.rateLimitProxyB,
-  unreachable: testPorts.rateLimitUnreachable,
-  bridge: testPorts.upstashBridge,
-  outageBridge: testPorts.rateLimitOutageBridge,
-  viewer: testPorts.rateLimitViewer,
-};
 
 // The test server's relaxed limits (playwright.config.ts) are not passed on: these servers keep
 // the defaults but for the limits each spec sets.
@@ -28,13 +16,12 @@ const relaxedLimits = Object.fromEntries(
     .map((name) => [name, undefined]),
 );
 
-export async function startServer(port: number, settings: Record<string, string>): Promise<TestServer> {
+export async function startServer(settings: Record<string, string>): Promise<TestServer> {
   const server = await startServerProcess({
-    port,
     env: { ...relaxedLimits, DATABASE_URL: databaseUrl, RENDER_WORKERS: "1", ...settings },
   });
   return {
-    port,
+    port: server.port,
     output: () => server.stdout() + server.stderr(),
     stop: async () => {
       await server.stop();

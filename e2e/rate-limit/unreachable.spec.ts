@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, healthReport, test } from "../support/fixtures";
 import { timeouts } from "../support/timeouts";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
-import { call, limitHeaders, note, ports, startServer, type Answer, type TestServer } from "./servers";
+import { call, limitHeaders, note, startServer, type Answer, type TestServer } from "./servers";
 
 // Upstash configured, through the test bridge in front of the machine's Redis, which these tests
 // stop and start again. While it is down, creates and reads are let through without limits or
@@ -19,12 +19,15 @@ let server: TestServer;
 /** The password note of the outage, read once the store is back. */
 let passwordNote = "";
 
-const startBridge = () => startUpstashBridge({ port: ports.outageBridge });
+/** The store's bridge, started again after the outage on the port it had: the server's URL for it stays. */
+const startBridge = async () => startUpstashBridge({ port: bridgePort });
+let bridgePort: number | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
   bridge = await startBridge();
-  server = await startServer(ports.unreachable, {
+  bridgePort = Number(new URL(bridge.url).port);
+  server = await startServer({
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
     RATE_LIMIT_PREFIX: prefix,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash-bridge";
 import { expect, healthReport, test } from "../support/fixtures";
-import { call, inOneWindow, limitHeaders, note, ports, startServer, type TestServer } from "./servers";
+import { call, inOneWindow, limitHeaders, note, startServer, type TestServer } from "./servers";
 import { timeouts } from "../support/timeouts";
 
 // Two instances behind one (simulated) proxy, TRUST_PROXY=1, sharing one Upstash store: the real
@@ -15,7 +15,7 @@ let servers: TestServer[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  bridge = await startUpstashBridge({ port: ports.bridge });
+  bridge = await startUpstashBridge();
   const settings = {
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
@@ -25,10 +25,7 @@ test.beforeAll(async () => {
     RATE_LIMIT_PASSWORD: "2/1m",
   };
   // Both or neither: a server that started must not outlive the other's failure.
-  const started = await Promise.allSettled([
-    startServer(ports.proxyA, settings),
-    startServer(ports.proxyB, settings),
-  ]);
+  const started = await Promise.allSettled([startServer(settings), startServer(settings)]);
   servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failed = started.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;

@@ -1,39 +1,32 @@
 import { expect, test } from "../support/fixtures";
 import { timeouts } from "../support/timeouts";
-import {
-  call,
-  inOneWindow,
-  limitHeaders,
-  loopback,
-  note,
-  ports,
-  startServer,
-  type TestServer,
-} from "./servers";
+import { call, inOneWindow, limitHeaders, loopback, note, startServer, type TestServer } from "./servers";
 
 // The viewer page `/<id>` shows what meta shows, so it is charged to the same reads limit, in the
 // same bucket as meta and read: past it, a 429 page with Retry-After, in the visitor's language.
 // The in-memory store, a low reads limit; each test speaks from its own loopback addresses.
 test.describe.configure({ mode: "serial" });
 
-const port = ports.viewer;
 let server: TestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  server = await startServer(port, { RATE_LIMIT_READ: "4/1m" });
+  server = await startServer({ RATE_LIMIT_READ: "4/1m" });
 });
 test.afterAll(async () => {
   await server?.stop();
 });
 
 const page = (id: string, from: string, headers: Record<string, string> = {}) =>
-  call({ port, path: `/${id}`, from, headers });
-const meta = (id: string, from: string) => call({ port, path: `/api/v1/shares/${id}/meta`, from });
-const read = (id: string, from: string) => call({ port, path: `/api/v1/shares/${id}/read`, body: {}, from });
+  call({ port: server.port, path: `/${id}`, from, headers });
+const meta = (id: string, from: string) =>
+  call({ port: server.port, path: `/api/v1/shares/${id}/meta`, from });
+const read = (id: string, from: string) =>
+  call({ port: server.port, path: `/api/v1/shares/${id}/read`, body: {}, from });
 
 test("viewer pages, metas and reads share one limit; past it the page answers 429 with Retry-After", async () => {
-  const id = (await call({ port, path: "/api/v1/shares", body: note({ burn_after: 5 }) })).json.id as string;
+  const id = (await call({ port: server.port, path: "/api/v1/shares", body: note({ burn_after: 5 }) })).json
+    .id as string;
   await inOneWindow(60_000, 10_000, async (attempt) => {
     const client = loopback(attempt, 10);
     const answers = [
@@ -79,7 +72,7 @@ test("viewer pages, metas and reads share one limit; past it the page answers 42
 });
 
 test("a prefetch header is no way around the limit", async () => {
-  const id = (await call({ port, path: "/api/v1/shares", body: note() })).json.id as string;
+  const id = (await call({ port: server.port, path: "/api/v1/shares", body: note() })).json.id as string;
   await inOneWindow(60_000, 10_000, async (attempt) => {
     const client = loopback(attempt, 20);
     for (let i = 0; i < 4; i++) expect((await meta(id, client)).status).toBe(200);
@@ -106,10 +99,10 @@ test("only paths shaped like a note id are charged", async () => {
 
 test("in the browser: the 429 page says when to try again", async ({ page: browserPage }) => {
   // The browser speaks from 127.0.0.1; use its reads up first.
-  const id = (await call({ port, path: "/api/v1/shares", body: note() })).json.id as string;
+  const id = (await call({ port: server.port, path: "/api/v1/shares", body: note() })).json.id as string;
   await inOneWindow(60_000, 10_000, async () => {
     for (let i = 0; i < 4; i++) await meta(id, "127.0.0.1");
-    const response = await browserPage.goto(`http://127.0.0.1:${port}/${id}`);
+    const response = await browserPage.goto(`http://127.0.0.1:${server.port}/${id}`);
     expect(response?.status()).toBe(429);
     await expect(browserPage.getByRole("heading", { name: "Too many requests" })).toBeVisible();
     await expect(

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "./files";
 import { decryptFileChunks, encryptFileChunks, fileKey, newFileSalt } from "../../lib/crypto/file-envelope";
 import { generateRequestKeys, openAnswer, sealAnswerWithFiles } from "../../lib/crypto/request-envelope";
 
@@ -9,8 +9,6 @@ import { generateRequestKeys, openAnswer, sealAnswerWithFiles } from "../../lib/
 type Json = Record<string, unknown>;
 type Requester = { id: string; privateKey: string; publicKey: string; owner: Record<string, string> };
 export type AnswerFile = { name: string; type: string; bytes: Buffer };
-
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function call(url: string, init: RequestInit = {}) {
   const response = await fetch(url, init);

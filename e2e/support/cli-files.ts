@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MiB } from "./file-transfer";
-import { sha256OfPath, writeRandomFile } from "./files";
+
+import { sha256, sha256OfPath, writeRandomFile, MiB } from "./files";
 import { expect, test } from "./fixtures";
 import { notesCli } from "./notes-cli";
 import { timeouts } from "./timeouts";
@@ -28,7 +28,7 @@ export async function randomFiles(sizes: Record<string, number>) {
       const bytes = randomBytes(size);
       const file = path.join(directory, name);
       await writeFile(file, bytes);
-      return { file, name, size, sha256: createHash("sha256").update(bytes).digest("hex") };
+      return { file, name, size, sha256: sha256(bytes) };
     }),
   );
 }

@@ -38,9 +38,9 @@ export async function onPostgres(): Promise<Installed> {
   };
 }
 
-export async function onS3(storePort: number): Promise<Installed> {
+export async function onS3(): Promise<Installed> {
   const database = await createTestDatabase("files_crash_s3");
-  const s3 = await startS3Server({ port: storePort });
+  const s3 = await startS3Server();
   return {
     env: { DATABASE_URL: database.url, FILE_STORAGE: "s3", ...s3.variables },
     databaseUrl: database.url,
@@ -70,11 +70,11 @@ export async function claimedChunks(databaseUrl: string): Promise<number> {
 /**
  * Once the upload under way (started with the store held) has a chunk claimed, kills `server` while
  * the chunk's write waits in the store, lets the store go on, and starts a server in its place on
- * the same port: answers that one.
+ * the same port (the client keeps sending there): answers that one.
  */
-export async function killWhileWriting(installed: Installed, server: ServerProcess, port: number) {
+export async function killWhileWriting(installed: Installed, server: ServerProcess) {
   await expect.poll(() => claimedChunks(installed.databaseUrl), { intervals: [50] }).toBe(1);
   expect(await server.stop("SIGKILL")).toBe(null);
   await installed.release();
-  return startServer({ port, env: installed.env });
+  return startServer({ port: server.port, env: installed.env });
 }

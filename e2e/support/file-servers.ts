@@ -18,7 +18,7 @@ export interface FileServer {
 }
 
 /** `npm start` without DATABASE_URL: PGlite in a new folder, with the key it makes itself. */
-export async function startEmbeddedServer(port: number): Promise<FileServer> {
+export async function startEmbeddedServer(): Promise<FileServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "notes-files-pglite-"));
   const close = async (server?: ServerProcess) => {
     await server?.stop();
@@ -26,7 +26,6 @@ export async function startEmbeddedServer(port: number): Promise<FileServer> {
   };
   try {
     const server = await startServer({
-      port,
       env: { DATA_DIR: dataDir, DATABASE_URL: undefined, ENCRYPTION_KEYS: undefined },
     });
     return { url: server.url, server, close: () => close(server) };
@@ -41,12 +40,10 @@ export interface S3FileServer extends FileServer {
   databaseUrl: string;
 }
 
-/** A server with FILE_STORAGE=s3 on `serverPort`, its bucket in an s3rver on `storePort`. */
-export async function startS3FileServer(options: {
-  serverPort: number;
-  storePort: number;
-  env?: Record<string, string>;
-}): Promise<S3FileServer> {
+/** A server with FILE_STORAGE=s3, its bucket in an s3rver, each on a free port. */
+export async function startS3FileServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<S3FileServer> {
   const name = `notes_e2e_files_s3_${randomBytes(5).toString("hex")}`;
   const databaseUrl = await createDatabase(name);
   let s3: S3Server | undefined;
@@ -57,9 +54,8 @@ export async function startS3FileServer(options: {
     await dropDatabase(name);
   };
   try {
-    s3 = await startS3Server({ port: options.storePort });
+    s3 = await startS3Server();
     server = await startServer({
-      port: options.serverPort,
       env: { DATABASE_URL: databaseUrl, FILE_STORAGE: "s3", ...s3.variables, ...options.env },
     });
     return { url: server.url, server, s3, databaseUrl, close };

@@ -1,17 +1,10 @@
 import { connect } from "node:net";
 import { sealNote } from "../../lib/crypto/envelope";
 import { expect, test } from "./fixtures";
-import {
-  createNote,
-  download,
-  generatedFile,
-  MiB,
-  putChunk,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "./file-transfer";
+import { download, generatedFile, putChunk, uploadChunks, type CreatedFiles } from "./file-transfer";
+import { MiB } from "./files";
 import { timeouts } from "./timeouts";
+import { apiFor } from "./api-for";
 
 // Files moved through the API of a server (`base()` says where; each spec picks the storage):
 // declared at create, uploaded chunk by chunk, granted by the read, downloaded as a stream, with
@@ -35,7 +28,7 @@ async function declare(
     encrypted ? { size } : { name: `file ${index}.bin`, type: "application/x-test", size },
   );
   const body = encrypted ? { content: await envelope(), encrypted: true, files } : { files };
-  const created = await createNote(base, { ttl: "1h", ...body, ...extra });
+  const created = await apiFor(base).create({ ttl: "1h", ...body, ...extra });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return created.json as unknown as CreatedFiles;
 }
@@ -74,7 +67,7 @@ export function describeFileTransfers(base: () => string, { largeOnce = false } 
       const meta = await (await fetch(`${base()}/api/v1/shares/${created.id}/meta`)).json();
       expect(meta).toMatchObject({ file_count: 4, files_pending: false });
 
-      const read = await readNote(base(), created.id);
+      const read = await apiFor(base()).read(created.id);
       expect(read.status).toBe(200);
       const files = read.json.files as { index: number; size: number; name?: string; download_url: string }[];
       expect(files.map((file) => file.size)).toEqual(sizes);
@@ -108,7 +101,7 @@ export function describeFileTransfers(base: () => string, { largeOnce = false } 
       const created = await declare(base(), [size], encrypted);
       const source = generatedFile(size);
       await uploadChunks(created.files[0]?.upload_url ?? "", created.upload_token, source.chunks(encrypted));
-      const read = await readNote(base(), created.id);
+      const read = await apiFor(base()).read(created.id);
       const [file] = read.json.files as { download_url: string }[];
       const got = await download(file?.download_url ?? "");
       expect(got.status).toBe(200);
@@ -150,7 +143,7 @@ export function describeFileTransfers(base: () => string, { largeOnce = false } 
       error: "chunk_exists",
     });
     await uploadChunks(url, note.upload_token, chunks, 2);
-    const read = await readNote(base(), note.id);
+    const read = await apiFor(base()).read(note.id);
     const [file] = read.json.files as { download_url: string }[];
     expect(await download(file?.download_url ?? "")).toMatchObject({
       status: 200,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { MiB } from "./files";
 
 // Moving files through the files API in tests, as a client would: a create that declares them,
 // each chunk PUT in order, each download read as a stream. Nothing here holds a whole file: the
 // sender hashes what it generates, the receiver what arrives, and the two digests are compared.
 
-export const MiB = 1024 * 1024;
 const tag = 16;
 
 type Json = Record<string, unknown>;
@@ -32,15 +32,6 @@ export function generatedFile(size: number) {
       }
     },
   };
-}
-
-export async function createNote(base: string, body: Json, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/v1/shares`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Json };
 }
 
 export async function putChunk(
@@ -87,13 +78,4 @@ export async function download(url: string) {
     length += part.value.byteLength;
   }
   return { status: response.status, headers: response.headers, length, digest: hash.digest("hex") };
-}
-
-export async function readNote(base: string, id: string, body: Json = {}) {
-  const response = await fetch(`${base}/api/v1/shares/${id}/read`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Json };
 }

@@ -23,7 +23,8 @@ export const chunkEdgeFiles = (): TestFile[] =>
     buffer: randomBytes(Number(size)),
   }));
 
-export const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+/** The SHA-256 of bytes in hex, as the service computes a chunk's. */
+export { bytesSha256Hex as sha256 } from "../../lib/crypto/digest";
 
 /** The SHA-256 of a file on disk, read as a stream. */
 export async function sha256OfPath(path: string): Promise<string> {

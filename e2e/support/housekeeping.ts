@@ -48,15 +48,11 @@ export async function takeDown(base: string, path: string): Promise<number> {
 }
 
 /**
- * A server on `port` with a Postgres database of its own (named `name` and a random suffix), started
+ * A server with a Postgres database of its own (named `name` and a random suffix), started
  * before the spec's tests and stopped, its database dropped, after them. `sql` is connected to that
  * database; `chunksLeft` counts the chunks its Postgres store holds.
  */
-export function serverOfItsOwn(options: {
-  name: string;
-  port: number;
-  env: Record<string, string | undefined>;
-}) {
+export function serverOfItsOwn(options: { name: string; env: Record<string, string | undefined> }) {
   const name = `${options.name}_${randomBytes(5).toString("hex")}`;
   const own = { server: undefined as ServerProcess | undefined, sql: undefined as pg.Client | undefined };
 
@@ -64,7 +60,6 @@ export function serverOfItsOwn(options: {
     test.setTimeout(timeouts.serverTest);
     const databaseUrl = await createDatabase(name);
     own.server = await startServer({
-      port: options.port,
       env: { DATABASE_URL: databaseUrl, ...housekeepingEnv, ...options.env },
     });
     own.sql = new pg.Client({ connectionString: databaseUrl });

@@ -1,6 +1,7 @@
 import { sealNote } from "../../cli/lib/envelope.js";
 import { encryptFileChunks, fileKey, newFileSalt } from "../../cli/lib/file-envelope.js";
-import { createNote, uploadChunks } from "./file-transfer";
+import { uploadChunks } from "./file-transfer";
+import { apiFor } from "./api-for";
 
 // Notes whose files carry names of a test's choosing, sent as a sender of its own making would send
 // them (sealNote seals any document; the server keeps a plain note's names as given once its check
@@ -15,7 +16,7 @@ async function createAndUpload(
   files: Record<string, unknown>[],
   chunksOf: (index: number) => Promise<Buffer[]>,
 ) {
-  const created = await createNote(base, { ttl: "1h", ...body, files });
+  const created = await apiFor(base).create({ ttl: "1h", ...body, files });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
   const targets = created.json.files as { upload_url: string }[];
   for (const [index, target] of targets.entries()) {

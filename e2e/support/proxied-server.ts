@@ -18,16 +18,13 @@ export type ProxiedServer = {
 
 export async function startProxiedServer(options: {
   database: string;
-  proxyPort: number;
-  serverPort: number;
   env: Record<string, string>;
 }): Promise<ProxiedServer> {
-  const { database, proxyPort } = options;
+  const { database } = options;
   await createDatabase(database);
-  const proxy = await startTcpProxy({ port: proxyPort, target: { host: "127.0.0.1", port: 5432 } });
+  const proxy = await startTcpProxy({ target: { host: "127.0.0.1", port: 5432 } });
   const server = await startServer({
-    port: options.serverPort,
-    env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxyPort}/${database}`, ...options.env },
+    env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${database}`, ...options.env },
   });
   const sql = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${database}` });
   await sql.connect();

@@ -15,18 +15,17 @@ export interface RecordingProxy extends TcpProxy {
   forget(): void;
 }
 
-/** A recording proxy on `port` in front of the server on `serverPort` (both on 127.0.0.1). */
-export async function startRecordingProxy(port: number, serverPort: number): Promise<RecordingProxy> {
+/** A recording proxy, on a free port, in front of the server on `serverPort` (both on 127.0.0.1). */
+export async function startRecordingProxy(serverPort: number): Promise<RecordingProxy> {
   let sent: Buffer[] = [];
   const proxy = await startTcpProxy({
-    port,
     target: { host: "127.0.0.1", port: serverPort },
     onClientData: (chunk) => sent.push(chunk),
   });
   const traffic = () => Buffer.concat(sent).toString("latin1");
   return {
     ...proxy,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${proxy.port}`,
     traffic,
     requests: () => requestLines(traffic()),
     forget: () => {

@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // Another site, as far as the browser can tell (another origin), that never leaves the machine: a
-// loopback server on a port the system picks, so it needs no entry in the port table. It records the
-// path of every request, which is how a spec proves that nothing was fetched from it.
+// loopback server on a port the system picks. It records the path of every request, which is how a
+// spec proves that nothing was fetched from it.
 
 const IMAGE =
   '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16"><rect width="24" height="16"/></svg>';

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { timeouts } from "./timeouts";
 
-// A server of our own for specs that need other settings than the shared one (its own port from
-// the spec's range, its own environment): `npm start`'s script run directly by node, so signals
-// reach the server itself and its exit code is the server's.
+// A server of our own for specs that need other settings than the shared one (its own environment,
+// on a free port the system picks unless the spec names one): `npm start`'s script run directly by
+// node, so signals reach the server itself and its exit code is the server's.
 
 /** One line of the server's log: a JSON object (docs/development.md#the-log-one-json-line-per-event). */
 export type LogLine = { time: string; level: string; msg: string } & Record<string, unknown>;
@@ -13,6 +13,8 @@ export const databaseNotReady = "the database is not ready yet: requests answer 
 
 export type ServerProcess = {
   url: string;
+  /** the port it listens on: the one it was given, or the free one it took */
+  port: number;
   child: ChildProcess;
   /** everything the server wrote to stdout (its start-up lines, then its log) so far */
   stdout: () => string;
@@ -28,13 +30,20 @@ export type ServerProcess = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The port in `npm start`'s "Listening on http://…:PORT" line, once it has written it. */
+export function listeningPort(stdout: string): number | undefined {
+  const port = /^Listening on http:\/\/.+:(\d+)$/m.exec(stdout)?.[1];
+  return port === undefined ? undefined : Number(port);
+}
+
 export async function startServer(options: {
-  port: number;
+  /** default 0: a free port, read from the server's "Listening on" line (a restart names the one it had) */
+  port?: number;
   env: Record<string, string | undefined>;
   /** The address the server is reached at (default 127.0.0.1; the server listens where HOST says). */
   host?: string;
 }): Promise<ServerProcess> {
-  const { port, host = "127.0.0.1" } = options;
+  const { port = 0, host = "127.0.0.1" } = options;
   const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: "", PORT: String(port), ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"], {
@@ -49,7 +58,8 @@ export async function startServer(options: {
   const gone = () => child.exitCode !== null || child.signalCode !== null;
 
   const server: ServerProcess = {
-    url: `http://${host}:${port}`,
+    url: "",
+    port,
     child,
     exited,
     stdout: () => stdout,
@@ -71,6 +81,14 @@ export async function startServer(options: {
   const started = Date.now();
   let last = "no attempt";
   while (Date.now() - started < timeouts.serverStart && !gone()) {
+    const listening = listeningPort(stdout);
+    if (listening === undefined) {
+      last = "no Listening line yet";
+      await sleep(100);
+      continue;
+    }
+    server.port = listening;
+    server.url = `http://${host}:${listening}`;
     try {
       // Any answer means Next.js is ready (the health may well be 503 while a database is down).
       const response = await fetch(`${server.url}/api/v1/health`, {
@@ -86,6 +104,6 @@ export async function startServer(options: {
   const waited = ((Date.now() - started) / 1000).toFixed(1);
   child.kill("SIGKILL");
   throw new Error(
-    `The server on port ${port} did not answer in ${waited} s (last: ${last}):\n${stdout}\n${stderr}`,
+    `The server (PORT=${port}) did not answer in ${waited} s (last: ${last}):\n${stdout}\n${stderr}`,
   );
 }

@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { asAdmin, createDatabase, withDatabase, adminUrl } from "../../lib/test/database";
-import { testPorts } from "./ports";
 
 const name = process.env.E2E_DATABASE_NAME;
 if (!name) throw new Error("E2E_DATABASE_NAME is not set (run through playwright.config.ts).");
@@ -28,7 +27,7 @@ const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl,
-    PORT: String(viaNext ? testPorts.viaNextServer : testPorts.sharedServer),
+    PORT: viaNext ? process.env.E2E_VIA_NEXT_PORT : process.env.E2E_PORT,
     PUBLIC_URL: "",
     ADMIN_SECRET: process.env.E2E_ADMIN_SECRET,
     DEBUG_NO_DIRECT_ROUTES: viaNext ? "1" : "0",

@@ -17,7 +17,8 @@ export type TcpProxy = {
 };
 
 export async function startTcpProxy(options: {
-  port: number;
+  /** default 0: a free port, which `port` of the result names */
+  port?: number;
   target: { host: string; port: number };
   /** sees every byte a client sends through the proxy (to check what reached the target) */
   onClientData?: (chunk: Buffer) => void;
@@ -55,7 +56,7 @@ export async function startTcpProxy(options: {
     });
     upstream.connect(target.port, target.host);
   });
-  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
 
   const proxy: TcpProxy = {
     // The port it listens on: `options.port`, or the one the system gave for 0.

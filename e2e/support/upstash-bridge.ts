@@ -38,11 +38,13 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString("utf8"));
 }
 
-export async function startUpstashBridge(options: {
-  port?: number;
-  token?: string;
-  redisUrl?: string;
-}): Promise<UpstashBridge> {
+export async function startUpstashBridge(
+  options: {
+    port?: number;
+    token?: string;
+    redisUrl?: string;
+  } = {},
+): Promise<UpstashBridge> {
   const token = options.token ?? "bridge-token";
   const redis = new Redis(options.redisUrl ?? "redis://127.0.0.1:6379", { lazyConnect: false });
   const scripts = new Map<string, string>();

@@ -1,5 +1,6 @@
-import { createCipheriv, createHash, hkdfSync, pbkdf2Sync, randomBytes } from "node:crypto";
+import { createCipheriv, hkdfSync, pbkdf2Sync, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { bytesSha256Hex } from "./digest";
 import { EnvelopeError, openNoteWithFilesKey, sealNote } from "./envelope";
 import {
   FILE_CHUNK_BYTES,
@@ -28,7 +29,6 @@ async function collect(chunks: AsyncIterable<Uint8Array>) {
   return all;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const concat = (chunks: Uint8Array[]) => new Uint8Array(Buffer.concat(chunks));
 
 const reasonOf = reasonsBy(FileEnvelopeError, EnvelopeError);
@@ -79,7 +79,7 @@ describe("the file envelope", () => {
       const key = await fileKey(opened.filesKey, opened.document.files![index]!.salt);
       const plaintext = concat(await collect(decryptFileChunks(key, piecesOf(concat(wire), 100_003), size)));
       expect(plaintext.length).toBe(size);
-      expect(sha256(plaintext)).toBe(sha256(contents[index]!));
+      expect(bytesSha256Hex(plaintext)).toBe(bytesSha256Hex(contents[index]!));
     }
   });
 
@@ -232,7 +232,7 @@ describe("the file envelope's known answer", () => {
       expected.map((chunk) => chunk.toString("hex")),
     );
 
-    expect(sha256(wire[0]!)).toBe("d1ab4efacd8452b4386f7754ea494522fad33375474f73c5c7270ebf37a84236");
+    expect(bytesSha256Hex(wire[0]!)).toBe("d1ab4efacd8452b4386f7754ea494522fad33375474f73c5c7270ebf37a84236");
     expect(Buffer.from(wire[1]!).toString("hex")).toBe("208bf2d5fd8768767bae9a61cfcfa400c8b6be");
   });
 });

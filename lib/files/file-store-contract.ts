@@ -2,6 +2,7 @@
 // its own store (Postgres, S3): the same cases, so the two cannot drift apart. `open` gives a store
 // of its own, empty, that nothing else writes to while the suite runs (the counts are exact).
 import { createHash, randomUUID } from "node:crypto";
+import { bytesSha256Hex } from "../crypto/digest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStore } from "./file-store-interface";
 
@@ -20,9 +21,7 @@ function sampleChunk(fileId: string, index: number, size: number): Uint8Array {
 }
 
 /** SHA-256 in hex: compares megabytes at once (a deep equality walks them byte by byte). */
-function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
+const sha256 = bytesSha256Hex;
 
 /** Chunk `index` of a made-up file, as its SHA-256. */
 const sampleDigest = (fileId: string, index: number, size: number) =>

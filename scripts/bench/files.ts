@@ -5,15 +5,9 @@
 // level: streamed, the peak stays within 50 MB of idle whatever the file's size.
 import { setTimeout as sleep } from "node:timers/promises";
 import { sealNote } from "../../lib/crypto/envelope";
-import {
-  createNote,
-  download,
-  generatedFile,
-  MiB,
-  readNote,
-  uploadChunks,
-  type CreatedFiles,
-} from "../../e2e/support/file-transfer";
+import { apiFor } from "../../e2e/support/api-for";
+import { download, generatedFile, uploadChunks, type CreatedFiles } from "../../e2e/support/file-transfer";
+import { MiB } from "../../e2e/support/files";
 import { startS3Server, type S3Server } from "../../e2e/support/s3-server";
 import type { BenchDatabase } from "./database";
 import { sampleRss, treeRssMiB } from "./rss";
@@ -60,7 +54,7 @@ async function createFileNote(url: string, kind: FileKind, size: number): Promis
     kind === "e2e"
       ? { content: (await sealNote("bench")).envelope, encrypted: true, files: [{ size }] }
       : { files: [{ name: "bench.bin", type: "application/octet-stream", size }] };
-  const created = await createNote(url, { ...body, ttl: "1h" });
+  const created = await apiFor(url).create({ ...body, ttl: "1h" });
   if (created.status !== 201) throw new Error(`Create: ${created.status} ${JSON.stringify(created.json)}`);
   return created.json as unknown as CreatedFiles;
 }
@@ -76,7 +70,7 @@ async function transfer(server: RunningServer, kind: FileKind, size: number): Pr
   const uploadSeconds = (performance.now() - started) / 1000;
   const uploadPeakRssMiB = rss.stop();
 
-  const read = await readNote(server.url, created.id);
+  const read = await apiFor(server.url).read(created.id);
   const [granted] = (read.json.files ?? []) as { download_url: string }[];
   if (!granted) throw new Error(`The read granted no file: ${read.status} ${JSON.stringify(read.json)}`);
   rss = sampleRss(server.pid, 100);
