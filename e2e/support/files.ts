@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { BrowserContext, Download, Locator, Page } from "@playwright/test";
+import { MiB } from "../../lib/byte-units";
+
+export { MiB };
 
 // What the files specs share: files of the sizes that matter to chunking, and the SHA-256 of what a
 // browser or the CLI saved, to compare with what it was given.
-
-export const MiB = 1024 * 1024;
 
 export type TestFile = { name: string; mimeType: string; buffer: Buffer };
 

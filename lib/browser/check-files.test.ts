@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { catalogs } from "../i18n/catalogs";
 import { checkFiles } from "./check-files";
 import { fieldOfError } from "./create-errors";
+import { MiB } from "../byte-units";
 
 const t = createTranslator({ locale: "en", messages: catalogs.en, namespace: "files" });
 const de = createTranslator({ locale: "de", messages: catalogs.de, namespace: "files" });
-const MiB = 1024 * 1024;
 const limits = { maxCount: 3, maxFileBytes: 10 * MiB, maxTotalBytes: 15 * MiB };
 const file = (name: string, size: number) => ({ name, size });
 

@@ -15,8 +15,7 @@ import {
   wireChunkSize,
 } from "./file-envelope";
 import { reasonsBy } from "../test/envelope-failures";
-
-const MiB = FILE_CHUNK_BYTES;
+import { MiB } from "../byte-units";
 
 /** `bytes` in pieces of `piece` bytes, as a file stream or a download's body gives them. */
 async function* piecesOf(bytes: Uint8Array, piece: number) {
@@ -54,6 +53,7 @@ async function sealedNote(sizes: number[], password?: string) {
 
 describe("chunking", () => {
   it("cuts files in 1 MiB chunks, an empty file in one empty chunk, each sealed with 16 bytes more", () => {
+    expect(FILE_CHUNK_BYTES).toBe(MiB);
     expect([0, 1, MiB, MiB + 1, 3 * MiB + 5].map(chunkCount)).toEqual([1, 1, 1, 2, 4]);
     expect(wireChunkSize(0, 0)).toBe(16);
     expect(wireChunkSize(MiB, 0)).toBe(MiB + 16);

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/api-error";
 import { checkFileLimits, chunkCount, fileChunkBytes, wireChunkSize, wireFileSize } from "./file-limits";
 import { parseByteSize, parseDuration } from "./file-settings";
-
-const MiB = fileChunkBytes;
+import { MiB } from "../byte-units";
 
 describe("chunks", () => {
   it("cuts a file into 1 MiB chunks, an empty file into one empty chunk", () => {
+    expect(fileChunkBytes).toBe(MiB);
     expect([0, 1, MiB, MiB + 1, 200 * MiB].map(chunkCount)).toEqual([1, 1, 1, 2, 200]);
     const file = { size: MiB + 1, encrypted: false };
     expect([wireChunkSize(file, 0), wireChunkSize(file, 1)]).toEqual([MiB, 1]);

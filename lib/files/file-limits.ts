@@ -1,12 +1,13 @@
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
+import { MiB } from "../byte-units";
 
 // How files are cut into chunks, and the limits on what a note may declare. Every chunk but the
 // last holds exactly fileChunkBytes of the file; a file of n bytes has max(1, ceil(n / 1 MiB)) of
 // them (an empty file is one empty chunk). An end-to-end chunk travels and rests as AES-256-GCM
 // ciphertext, 16 bytes longer; a server-sealed file's chunks travel as plaintext.
 
-export const fileChunkBytes = 1024 * 1024;
+export const fileChunkBytes = MiB;
 /** What AES-256-GCM adds to each end-to-end chunk. */
 const e2eChunkOverhead = 16;
 /** The longest chunk any upload may send: a full end-to-end chunk. */

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Budget } from "../rate-limit/budget-bucket";
 import { parsedWith, wholeNumber } from "../setting-schemas";
 import { s3SettingFields } from "./s3-settings";
+import { GiB, KiB, MiB } from "../byte-units";
 
 // The settings of files attached to notes (docs/files.md), gathered into lib/env.ts's schema. Kept
 // free of other imports of the service: lib/env.ts parses with it.
 
-const mib = 1024 * 1024;
-const units = { "": 1, kib: 1024, mib, gib: 1024 * mib } as const;
+const units = { "": 1, kib: KiB, mib: MiB, gib: GiB } as const;
 
 /** `1048576`, `512KiB`, `100MiB`, `5GiB` as bytes; null when it is not one, or not above zero. */
 export function parseByteSize(text: string): number | null {
@@ -51,9 +51,9 @@ export const fileSettings = {
   /** Files one note may carry at most. */
   FILES_MAX_COUNT: wholeNumber(1, 1000).default(10),
   /** The largest file, in bytes (or with KiB/MiB/GiB). */
-  FILE_MAX_BYTES: byteSize.transform((bytes) => bytes ?? 100 * mib),
+  FILE_MAX_BYTES: byteSize.transform((bytes) => bytes ?? 100 * MiB),
   /** All files of one note together. */
-  FILES_MAX_TOTAL_BYTES: byteSize.transform((bytes) => bytes ?? 500 * mib),
+  FILES_MAX_TOTAL_BYTES: byteSize.transform((bytes) => bytes ?? 500 * MiB),
   /** The largest file of a note created without an API key; unset: FILE_MAX_BYTES. */
   KEYLESS_FILE_MAX_BYTES: byteSize,
   /** All files of a note created without an API key; unset: FILES_MAX_TOTAL_BYTES. */
@@ -65,9 +65,9 @@ export const fileSettings = {
   /** How long the download links a read hands out stay valid, in seconds. */
   FILE_GRANT_SECONDS: wholeNumber(10, 86_400).default(900),
   /** Bytes of files that creates and answers without an API key may declare, per client address. */
-  FILE_BUDGET_PER_ADDRESS: byteBudget({ bytes: 1024 * mib, windowMs: 3_600_000 }),
+  FILE_BUDGET_PER_ADDRESS: byteBudget({ bytes: GiB, windowMs: 3_600_000 }),
   /** Bytes of files that creates with a valid API key may declare, per key. */
-  FILE_BUDGET_PER_KEY: byteBudget({ bytes: 10 * 1024 * mib, windowMs: 3_600_000 }),
+  FILE_BUDGET_PER_KEY: byteBudget({ bytes: 10 * GiB, windowMs: 3_600_000 }),
   /** Declared bytes of all files held at once; past it new files are refused (unset: no cap). */
   FILES_STORAGE_CAP: byteSize,
   /** Where file chunks are stored: postgres (the database, the default) or s3. */

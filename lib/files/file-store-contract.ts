@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { bytesSha256Hex } from "../crypto/digest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStore } from "./file-store-interface";
+import { MiB } from "../byte-units";
 
 interface OpenedStore {
   store: FileStore;
@@ -41,7 +42,6 @@ async function storeFile(store: FileStore, sizes: number[]): Promise<string> {
   return fileId;
 }
 
-const MiB = 1024 * 1024;
 /** A full end-to-end chunk at rest: 1 MiB of ciphertext and its 16-byte tag. */
 const fullChunk = MiB + 16;
 

@@ -7,8 +7,7 @@ import { collect } from "./file-store-contract";
 import { FileStoreUnavailable } from "./file-store-interface";
 import { parseS3Settings } from "./s3-settings";
 import { S3FileStore } from "./s3-store";
-
-const MiB = 1024 * 1024;
+import { MiB } from "../byte-units";
 
 let s3: TestS3Store;
 beforeAll(async () => {

@@ -2,9 +2,10 @@ import { ApiError } from "./api-error";
 import type { ApiRequest } from "./api-request";
 import { duplicateKeyPath } from "./duplicate-json-key";
 import { quotedPath } from "./parse-body";
+import { MiB } from "../byte-units";
 
 /** Bodies larger than this are refused before any of them is parsed. */
-export const maxBodyBytes = 2 * 1024 * 1024;
+export const maxBodyBytes = 2 * MiB;
 
 export const tooLarge = () => new ApiError("too_large", `The request body is over ${maxBodyBytes} bytes.`);
 

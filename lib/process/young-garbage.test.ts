@@ -2,8 +2,7 @@ import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { fullCollectionBytes, movedBytes } from "./young-garbage";
-
-const MiB = 1024 * 1024;
+import { MiB } from "../byte-units";
 
 /**
  * The collections of `kind` (a NODE_PERFORMANCE_GC_ constant) that ran during `work` itself: V8's

@@ -2,6 +2,7 @@ import "server-only";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { processSingleton } from "./process-singleton";
+import { MiB } from "../byte-units";
 
 // A file moving through the server leaves a buffer or two per chunk behind (the socket's reads, the
 // chunk itself), memory outside V8's heap that dies young. V8 frees it only when it collects, and it
@@ -19,9 +20,9 @@ import { processSingleton } from "./process-singleton";
 // not the total: many transfers at once hold more in use, which a full collection cannot free.
 
 /** Bytes moved between two scavenges: an upload leaves about four times as much garbage waiting. */
-const collectEveryBytes = 2 * 1024 * 1024;
+const collectEveryBytes = 2 * MiB;
 /** Growth of the memory outside V8's heap since the last full collection that makes the next one full. */
-export const fullCollectionBytes = 32 * 1024 * 1024;
+export const fullCollectionBytes = 32 * MiB;
 
 /**
  * V8's `gc`: with no argument a full collection, with `{ type: "minor" }` a scavenge. (Node 20's

@@ -3,6 +3,7 @@ import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
 import { collector } from "../process/young-garbage";
 import { OpenResponses } from "./open-responses";
+import { MiB } from "../byte-units";
 
 const response = (name: string) => ({ name }) as unknown as ServerResponse;
 const names = (open: OpenResponses) => [...open].map((each) => (each as unknown as { name: string }).name);
@@ -41,6 +42,6 @@ describe("OpenResponses", () => {
     }
     gc({ type: "minor" });
     gc({ type: "minor" });
-    expect(oldSpaceUsed() - before).toBeLessThan(1024 * 1024);
+    expect(oldSpaceUsed() - before).toBeLessThan(MiB);
   });
 });
