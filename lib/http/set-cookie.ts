@@ -18,5 +18,8 @@ export function setCookieHeader(
   const secure = env.PUBLIC_URL?.startsWith("https:") || new URL(request.url).protocol === "https:";
   const response = new NextResponse(null);
   response.cookies.set(name, value, { httpOnly: true, secure, ...options });
-  return response.headers.get("set-cookie") ?? "";
+  // Next.js writes the attribute's value in lower case; spelt as RFC 6265bis does, for tools that
+  // look for `SameSite=Lax` literally.
+  const sameSite = options.sameSite === "lax" ? "Lax" : "Strict";
+  return (response.headers.get("set-cookie") ?? "").replace(/; SameSite=\w+/i, `; SameSite=${sameSite}`);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { hashSecret } from "../crypto/secret-hash";
 import { getPrisma } from "../db";
-import { signInLifetimeSeconds } from "./session-cookie";
+import { signInLifetimeSeconds } from "./session-rules";
 
 // Sign-ins under way, kept on the server between /auth/sign-in and /auth/callback. A row is found
 // by its state and the browser that started it (the sign-in cookie), both stored as SHA-256, and

@@ -1,5 +1,6 @@
 import type { ApiRequest, HeaderLookup } from "../http/api-request";
 import { setCookieHeader } from "../http/set-cookie";
+import { signInLifetimeSeconds } from "./session-rules";
 
 // The two cookies of people's sign-in. `notes_session` carries a session's random token to every
 // page (Path=/): SameSite=Lax, since the provider's redirect back to us is a cross-site navigation
@@ -8,7 +9,6 @@ import { setCookieHeader } from "../http/set-cookie";
 
 export const sessionCookieName = "notes_session";
 export const signInCookieName = "notes_sign_in";
-export const signInLifetimeSeconds = 600;
 
 export function sessionCookie(request: ApiRequest, token: string, maxAgeSeconds: number): string {
   return setCookieHeader(request, sessionCookieName, token, {

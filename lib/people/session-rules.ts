@@ -8,6 +8,9 @@ export type SessionLifetimes = { idleMs: number; maxAgeMs: number };
 
 export const touchIntervalMs = 60_000;
 
+/** How long a sign-in may take, from /auth/sign-in to the provider's redirect back. */
+export const signInLifetimeSeconds = 600;
+
 export function sessionLifetimes(settings: {
   SESSION_IDLE_HOURS: number;
   SESSION_MAX_AGE_DAYS: number;
