@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
+import { generateSealingKey, parseSealingKey, sealedBy, type SealingKeys } from "../crypto/seal";
 import { getPrisma } from "../db";
 import { findPerson, recordSignIn } from "./people-store";
 import { purgeExpiredSignIns, savePendingSignIn, takePendingSignIn } from "./pending-sign-ins";
+import { resealPeople } from "./reseal-people";
 import {
   createPersonSession,
   endPersonSession,
@@ -12,6 +14,17 @@ import {
 } from "./person-sessions";
 
 // People, their sessions and sign-ins under way, on the test database through the Prisma models.
+// No other test file touches people, so rotating the sealing key here (the last test, which puts
+// the test database's own key back) disturbs no one. The new key is never registered: the
+// database's key registry was checked with the first.
+
+const env = await vi.importActual<typeof import("../env")>("../env");
+const [databaseKey] = env.sealingKeys();
+let keys: SealingKeys = [databaseKey];
+vi.mock("../env", async (original) => ({
+  ...(await original<typeof import("../env")>()),
+  sealingKeys: () => keys,
+}));
 
 const identity = (issuer: string, subject = randomAlphanumeric(12)) => ({
   issuer,
@@ -46,6 +59,7 @@ describe("people", () => {
     const otherId = await recordSignIn(identity("https://a.example.test"));
     await prisma.person.update({ where: { id: otherId }, data: { email: row.email } });
     await expect(findPerson(otherId)).rejects.toThrow(/does not open/);
+    await prisma.person.delete({ where: { id: otherId } });
   });
 });
 
@@ -96,5 +110,33 @@ describe("sign-ins under way", () => {
     expect(await takePendingSignIn(late, "browser")).toBeNull();
     await purgeExpiredSignIns();
     expect(await prisma.pendingSignIn.count({ where: { expiresAt: { lte: new Date() } } })).toBe(0);
+  });
+});
+
+describe("npm run reseal's part for people", () => {
+  it("seals names and emails again with the first key, skipping what is already", async () => {
+    const identity = { issuer: "https://reseal.example.test", emailVerified: false };
+    const id = await recordSignIn({
+      ...identity,
+      subject: randomAlphanumeric(12),
+      displayName: "Dan",
+      email: "d@x.test",
+    });
+    const noName = await recordSignIn({ ...identity, subject: randomAlphanumeric(12), email: "e@x.test" });
+    const newKey = parseSealingKey(generateSealingKey())!;
+    keys = [newKey, databaseKey];
+    try {
+      expect(await resealPeople()).toEqual({ resealed: expect.any(Number), unopenable: 0 });
+      expect(await resealPeople()).toEqual({ resealed: 0, unopenable: 0 });
+      keys = [newKey];
+      expect(await findPerson(id)).toMatchObject({ displayName: "Dan", email: "d@x.test" });
+      expect(await findPerson(noName)).toMatchObject({ displayName: null, email: "e@x.test" });
+      const row = await (await getPrisma()).person.findUniqueOrThrow({ where: { id } });
+      expect([sealedBy(row.displayName ?? ""), sealedBy(row.email ?? "")]).toEqual([newKey.id, newKey.id]);
+    } finally {
+      keys = [databaseKey, newKey];
+      await resealPeople();
+      keys = [databaseKey];
+    }
   });
 });
