@@ -46,6 +46,11 @@ async function identityOf(config: client.Configuration, tokens: Tokens): Promise
   };
 }
 
+/** fetch's own failure (undici's TypeError "fetch failed"), or openid-client's time limit. */
+const providerDidNotAnswer = (error: unknown) =>
+  (error instanceof TypeError && error.message === "fetch failed") ||
+  (error instanceof DOMException && error.name === "TimeoutError");
+
 /** What a failed sign-in answers; null for what is no refusal but a fault (the database, a bug). */
 function refusal(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
@@ -59,8 +64,7 @@ function refusal(error: unknown): ApiError | null {
   ) {
     return new ApiError("sign_in_failed", "The identity provider's answer did not pass its checks.");
   }
-  // fetch's own failure: the provider did not answer.
-  if (error instanceof TypeError) {
+  if (providerDidNotAnswer(error)) {
     return new ApiError("provider_unavailable", "The identity provider cannot be reached; try again later.");
   }
   return null;

@@ -2,10 +2,11 @@ import type { ApiRequest, HeaderLookup } from "../http/api-request";
 import { setCookieHeader } from "../http/set-cookie";
 import { signInLifetimeSeconds } from "./session-rules";
 
-// The two cookies of people's sign-in. `notes_session` carries a session's random token to every
-// page (Path=/): SameSite=Lax, since the provider's redirect back to us is a cross-site navigation
-// that must carry it. The sign-in cookie is Lax for the same reason: `notes_sign_in` binds a sign-in under way
-// to the browser that started it (login CSRF), for the callback alone (Path=/auth), ten minutes.
+// The two cookies of people's sign-in, both SameSite=Lax. `notes_session` carries a session's
+// random token to every page (Path=/); Strict would leave it behind on every arrival from another
+// site, the provider's redirect back included, so a person just signed in would land signed out.
+// `notes_sign_in` binds a sign-in under way to the browser that started it (login CSRF), for ten
+// minutes and for /auth alone; it must come back with the provider's cross-site redirect.
 
 export const sessionCookieName = "notes_session";
 export const signInCookieName = "notes_sign_in";
