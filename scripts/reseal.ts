@@ -1,5 +1,5 @@
 // `npm run reseal`: re-seals every webhook secret, recipient's label, request's title and
-// instructions, and note sealed by an older key (or stored before sealing) with the first of
+// instructions, person's name and email, and note sealed by an older key (or stored before sealing) with the first of
 // ENCRYPTION_KEYS, in batches, while the service runs; then says which keys may be dropped.
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
 // With the embedded database, stop the server first: only one process may open its folder.
@@ -7,6 +7,7 @@ import { generateSealingKey } from "../lib/crypto/seal";
 import { sealingKeys } from "../lib/env";
 import { resealNotes } from "../lib/notes/reseal-notes";
 import { resealRecipientLabels } from "../lib/notes/reseal-recipient-labels";
+import { resealPeople } from "../lib/people/reseal-people";
 import { resealRequestTexts } from "../lib/requests/reseal-request-texts";
 import { resealWebhookSecrets } from "../lib/webhooks/reseal-webhook-secrets";
 import { runCommand } from "./run-command";
@@ -29,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Re-sealed ${labels.resealed} recipient label(s).`);
   const requests = await resealRequestTexts();
   console.log(`Re-sealed ${requests.resealed} request(s)' title and instructions.`);
+  const people = await resealPeople();
+  console.log(`Re-sealed ${people.resealed} person(s)' name and email.`);
   const report = await resealNotes({ onBatch: (count) => console.log(`  ${count} page(s) re-sealed`) });
   console.log(`Re-sealed ${report.resealed} page(s).`);
   if (report.fallbackClosed) {
@@ -42,10 +45,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  if (report.unopenable > 0 || secrets.unopenable > 0 || labels.unopenable > 0 || requests.unopenable > 0) {
+  const unopenable = [report, secrets, labels, requests, people].some((part) => part.unopenable > 0);
+  if (unopenable) {
     console.error(
       `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s), ${labels.unopenable} ` +
-        `recipient label(s) and ${requests.unopenable} request(s) open with none of the configured keys; ` +
+        `recipient label(s), ${requests.unopenable} request(s) and ${people.unopenable} person(s) open ` +
+        "with none of the configured keys; " +
         "they were left as they are.",
     );
     return 1;

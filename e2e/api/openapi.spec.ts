@@ -48,18 +48,24 @@ test.describe("OpenAPI document", () => {
     expect(documented.sort()).toEqual(await servedOperations(request));
     expect(document.components.schemas.ErrorCode.enum).toEqual(Object.keys(errorStatus));
     // Every code some route can answer is documented on a route; the rest are not the JSON API's
-    // (the admin page's own routes under /admin/api, a 500, and key issuing, which only admins do),
+    // (the admin page's own routes under /admin/api, sign-in's under /auth, a 500, and key issuing,
+    // which only admins do),
     // or answer a method no operation serves (method_not_allowed, in the document's description).
     const used = new Set(
       apiOperations.flatMap((operation) => Object.values(operation.responses).flatMap((r) => r.codes ?? [])),
     );
     const unused = Object.keys(errorStatus).filter((code) => !used.has(code as keyof typeof errorStatus));
     expect(unused).toEqual([
+      "bad_return_to",
+      "bad_sign_in_state",
+      "sign_in_failed",
       "bad_admin_secret",
       "admin_session_required",
       "cross_site_request",
+      "sign_in_denied",
       "method_not_allowed",
       "internal_error",
+      "provider_unavailable",
       "key_generation_failed",
     ]);
     expect(document.info.description).toContain("405 method_not_allowed");

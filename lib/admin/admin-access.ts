@@ -1,8 +1,8 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { NextResponse } from "next/server";
 import type { ApiRequest } from "../http/api-request";
 import { getPrisma } from "../db";
+import { setCookieHeader } from "../http/set-cookie";
 import { env } from "../env";
 import { sessionIdOf, sessionIsFresh, type AdminSession } from "./admin-session";
 
@@ -33,20 +33,11 @@ export async function currentAdminSession(): Promise<AdminSession | null> {
   return sessionIsFresh(session, new Date(), sessionLifetimeSeconds) ? session : null;
 }
 
-/**
- * The Set-Cookie of the session cookie holding `value` for `maxAge` seconds (0 clears it), as
- * Next.js writes it. Secure whenever the site is served over https, as configured (PUBLIC_URL) or as
- * requested.
- */
+/** The Set-Cookie of the session cookie holding `value` for `maxAge` seconds (0 clears it). */
 export function sessionCookie(request: ApiRequest, value: string, maxAge: number): string {
-  const secure = env.PUBLIC_URL?.startsWith("https:") || new URL(request.url).protocol === "https:";
-  const response = new NextResponse(null);
-  response.cookies.set(sessionCookieName, value, {
-    httpOnly: true,
+  return setCookieHeader(request, sessionCookieName, value, {
     sameSite: "strict",
     path: sessionCookiePath,
-    secure,
     maxAge,
   });
-  return response.headers.get("set-cookie") ?? "";
 }

@@ -11,6 +11,12 @@ describe("isSameSiteRequest", () => {
     expect(check({ "sec-fetch-site": "same-origin" })).toBe(true);
   });
 
+  it("accepts Origin: null (a form under no-referrer) only when Sec-Fetch-Site says same-origin", () => {
+    expect(check({ origin: "null", "sec-fetch-site": "same-origin" })).toBe(true);
+    expect(check({ origin: "null", "sec-fetch-site": "cross-site" })).toBe(false);
+    expect(check({ origin: "null", "sec-fetch-site": "same-site" })).toBe(false);
+  });
+
   it("refuses other sites, other ports and opaque origins", () => {
     expect(check({ origin: "http://evil.test", "sec-fetch-site": "cross-site" })).toBe(false);
     expect(check({ origin: "http://evil.test" })).toBe(false);

@@ -22,7 +22,15 @@ const ourSql = [
   "webhook_deliveries",
   "webhook_outbox_cursor",
 ];
-const prismaModels = ["admin_audit_log", "admin_sessions", "sealing_keys", "plaintext_fallback"];
+const prismaModels = [
+  "admin_audit_log",
+  "admin_sessions",
+  "sealing_keys",
+  "plaintext_fallback",
+  "people",
+  "person_sessions",
+  "pending_sign_ins",
+];
 
 /** Each model's table, from `prisma/schema.prisma` (`model Note { … @@map("shares") }`). */
 async function modelTables(): Promise<Map<string, string>> {

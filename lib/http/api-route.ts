@@ -2,8 +2,10 @@ import type { ApiAnswer } from "./api-answer";
 import type { ApiRequest } from "./api-request";
 import { RequestLimits } from "../rate-limit/request-limits";
 import { identifyCaller, type Caller } from "../routes/identify-caller";
-import type { RouteAccess } from "../routes/route-access";
+import type { CallerKind, RouteAccess } from "../routes/route-access";
 import { toErrorResponse } from "./respond";
+
+const noStore = new Set<CallerKind>(["admin", "admin-session", "sign-in", "sign-in-same-site"]);
 
 export type Handler<P, C = Caller> = (request: ApiRequest, params: P, caller: C) => Promise<ApiAnswer>;
 
@@ -19,8 +21,8 @@ export function apiRoute<P>(route: string, access: RouteAccess, handler: Handler
     try {
       const params = await context.params;
       response = await handler(request, params, await identifyCaller(request, params, access, limits));
-      // The admin page's answers are about one administrator's session: never kept by a cache.
-      if (access.auth === "admin" || access.auth === "admin-session") {
+      // The admin page's and sign-in's answers are about one session: never kept by a cache.
+      if (access.auth && noStore.has(access.auth)) {
         response.headers.set("cache-control", "no-store");
       }
     } catch (error) {

@@ -4,6 +4,8 @@ import { queryRows } from "../db";
 import { env } from "../env";
 import { collectFiles, purgeAbandonedUploads } from "../files/collect-files";
 import { countNote, type NoteTraits } from "../metrics/metrics";
+import { purgeExpiredSignIns } from "../people/pending-sign-ins";
+import { purgeEndedSessions } from "../people/person-sessions";
 import { purgeExpiredRequests } from "../requests/purge-expired-requests";
 import { purgeOldDeliveries } from "../webhooks/outbox";
 import { purgeKeptAnswersSql } from "../idempotency/kept-answer-sql";
@@ -57,7 +59,7 @@ const purgeKind = (kind: PurgeKind, options: PurgeOptions) =>
  * Deletes every expired or burned note (pages go with them) and says how many of each. Also forgets
  * what outlives notes for a while: access logs ACCESS_LOG_RETENTION_DAYS after their note is gone,
  * webhook deliveries done for a week, kept answers once their window ends. Expired requests go too
- * (lib/requests), with their answers.
+ * (lib/requests), with their answers, and so do people's ended sessions and unfinished sign-ins.
  */
 export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<PurgeCounts> {
   const expired = await purgeKind("expired", options);
@@ -69,5 +71,7 @@ export async function purgeExpiredNotes(options: PurgeOptions = {}): Promise<Pur
   await purgeInBatches(purgeKeptAnswersSql, options);
   await purgeOldDeliveries();
   await purgeExpiredRequests(options);
+  await purgeExpiredSignIns();
+  await purgeEndedSessions();
   return { expired, burned, abandoned, files };
 }

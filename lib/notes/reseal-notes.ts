@@ -15,6 +15,7 @@ import { forgetSealingKeys } from "./sealing-key-registry";
 import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 import { requestTextsSealedBy } from "../requests/reseal-request-texts";
+import { peopleSealedBy } from "../people/reseal-people";
 import { filesSealedBySql } from "../files/file-sql";
 import { keptAnswersSealedBySql } from "../idempotency/kept-answer-sql";
 import type { Prisma } from "../generated/prisma/client";
@@ -32,6 +33,7 @@ const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
   webhookSecretsSealedBy,
   recipientLabelsSealedBy,
   requestTextsSealedBy,
+  peopleSealedBy,
   (keyId) => exists(filesSealedBySql(keyId)),
   (keyId) => exists(keptAnswersSealedBySql(keyId)),
 ];
@@ -53,7 +55,8 @@ type ResealReport = ResealCount & {
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
  * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
- * secrets, recipients' labels and requests' texts included: re-seal them first). Pages without a seal are sealed
+ * secrets, recipients' labels, requests' texts and people's names and emails included: re-seal them
+ * first). Pages without a seal are sealed
  * only while the plaintext fallback is open (lib/notes/plaintext-fallback.ts), which closes once
  * none is left; after that, such a page was not written by the service and is left alone.
  */

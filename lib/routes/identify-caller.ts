@@ -7,6 +7,7 @@ import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";
 import { authenticateRequest, type ApiKeyIdentity } from "../keys/authenticate-request";
 import type { RequestLimits } from "../rate-limit/request-limits";
+import { providerConfigured } from "../people/provider-settings";
 import type { OpenedRequest } from "../requests/get-request";
 import { authorizeOwner } from "../requests/request-owner";
 import type { CallerKind, RouteAccess } from "./route-access";
@@ -46,6 +47,17 @@ async function enforceAdmin(request: ApiRequest, auth: CallerKind | undefined): 
   }
 }
 
+function enforceSignIn(request: ApiRequest, auth: CallerKind | undefined): void {
+  if (auth !== "sign-in" && auth !== "sign-in-same-site") return;
+  if (!providerConfigured()) throw new ApiError("not_found", "Not found.");
+  if (
+    auth === "sign-in-same-site" &&
+    !isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })
+  ) {
+    throw new ApiError("cross_site_request", "Signing out is only accepted from this site's own pages.");
+  }
+}
+
 /** The key, verified; a bad key on a create is charged to the address before it is refused. */
 async function verifiedKey(request: ApiRequest, access: RouteAccess, limits: RequestLimits) {
   if (!keyKinds.has(access.auth)) return null;
@@ -75,7 +87,7 @@ function asksForProgress(request: ApiRequest, access: RouteAccess): boolean {
 }
 
 /**
- * Enforces a method's declared access, in this order: the admin page's own checks; a limit charged
+ * Enforces a method's declared access, in this order: the admin page's own checks; sign-in's; a limit charged
  * to the address (read, upload, admin sign-in); the key; the cron secret; a create's limit; a
  * required key (checked after a create's charge, so refusing it is limited too); the owner proof.
  */
@@ -88,6 +100,7 @@ export async function identifyCaller(
   const uploadProgress = asksForProgress(request, access);
   if (uploadProgress) return { limits, apiKey: null, owned: null, uploadProgress };
   await enforceAdmin(request, access.auth);
+  enforceSignIn(request, access.auth);
   const { limit, auth } = access;
   if (limit === "read" || limit === "upload") await limits.charge(limit, limits.clientId);
   if (limit === "admin-sign-in") await limits.charge("adminSignIn", limits.clientId);

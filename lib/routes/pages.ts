@@ -25,6 +25,7 @@ export type PageDeclaration = {
 export const pages: readonly PageDeclaration[] = [
   { pattern: "/" },
   { pattern: "/admin", below: true },
+  { pattern: "/me" },
   { pattern: "/requests/new" },
   { pattern: "/requests/[id]", secretLink: true },
   { pattern: "/status/[id]" },

@@ -14,6 +14,8 @@
  * - `cron-secret`: the platform's cron job (CRON_SECRET); without the setting the route is unknown.
  * - `admin`: the admin page's own (404 while it is disabled; refused cross-site); `admin-session`:
  *   that, and a signed-in administrator.
+ * - `sign-in`: people's sign-in (404 while no OpenID Connect provider is configured);
+ *   `sign-in-same-site`: that, and refused cross-site.
  */
 export type CallerKind =
   | "api-key"
@@ -22,7 +24,9 @@ export type CallerKind =
   | "owner-proof"
   | "cron-secret"
   | "admin"
-  | "admin-session";
+  | "admin-session"
+  | "sign-in"
+  | "sign-in-same-site";
 
 /**
  * - `read`, `upload`: charged to the client's address before anything else is checked.

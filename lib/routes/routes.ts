@@ -1,4 +1,5 @@
 import { adminRoutes } from "./admin-routes";
+import { authRoutes } from "./auth-routes";
 import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
 import type { RouteAccess } from "./route-access";
@@ -22,11 +23,11 @@ export const apiRoutes = [
   ...serviceRoutes,
 ];
 
-type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number];
+type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number] | (typeof authRoutes)[number];
 export type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
-export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes].sort(bySpecificity);
+export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes].sort(bySpecificity);
 
 export type RoutePattern = DeclaredRoute["pattern"];
 

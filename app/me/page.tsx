@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { connection } from "next/server";
+import { currentPerson } from "@/lib/people/current-person";
+import { providerConfigured } from "@/lib/people/provider-settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("meTitle"), robots: { index: false, follow: false } };
+}
+
+// GET /me: the signed-in person's own page (their name or email, and signing out); signed out, a
+// link to sign in that comes back here. Not found while no provider is configured.
+export default async function MePage() {
+  // Rendered per request: it is one person's page, and the provider is a run-time setting.
+  await connection();
+  if (!providerConfigured()) notFound();
+  const [person, t] = await Promise.all([currentPerson(await headers()), getTranslations("me")]);
+  if (!person) {
+    return (
+      <div>
+        <h1>{t("heading")}</h1>
+        <p>{t("signedOut")}</p>
+        <p>
+          {/* A full navigation: sign-in is a redirect to the provider, never a page to prefetch. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/auth/sign-in?return_to=/me">{t("signIn")}</a>
+        </p>
+      </div>
+    );
+  }
+  const name = person.displayName ?? person.email ?? "";
+  return (
+    <div>
+      <h1>{t("heading")}</h1>
+      <p>{t("signedInAs", { name })}</p>
+      <form method="post" action="/auth/sign-out">
+        <button type="submit">{t("signOut")}</button>
+      </form>
+    </div>
+  );
+}

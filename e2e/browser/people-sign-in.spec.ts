@@ -1,0 +1,249 @@
+import type { Page } from "@playwright/test";
+import { dumpDatabase } from "../support/dump-database";
+import { databaseUrl, expect, test } from "../support/fixtures";
+import {
+  accountOf,
+  freePort,
+  makeCertificate,
+  signInAtProvider,
+  startProvider,
+  type TestProvider,
+} from "../support/oidc-provider";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { timeouts } from "../support/timeouts";
+
+// Signing in through a real OpenID Connect provider (oidc-provider over https, its development
+// login pages driven in Chromium). Server A signs in at provider A, server B at provider B, both on
+// the shared test database. Provider A also knows another client, and provider B the same client
+// id and redirect URI as A, so that a code from the wrong client or issuer reaches A's callback
+// with a state A issued: each must fail with its documented answer and sign nobody in. Ports come
+// from the system's ephemeral range, away from testPorts.
+test.describe.configure({ mode: "serial" });
+test.use({ ignoreHTTPSErrors: true });
+
+const client = { client_id: "notes", client_secret: "people-spec-client-secret" };
+let providers: TestProvider[] = [];
+let servers: ServerProcess[] = [];
+/** Every code, state and session token the tests saw: none may reach a log line. */
+const secrets: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(timeouts.serverTest);
+  const certificate = await makeCertificate();
+  const urls = (await Promise.all([freePort(), freePort()])).map((port) => `http://127.0.0.1:${port}`);
+  const redirects = urls.map((url) => `${url}/auth/callback`);
+  providers = [
+    await startProvider(certificate, [
+      { ...client, redirect_uris: [redirects[0]!] },
+      { client_id: "other-client", client_secret: "other-client-secret", redirect_uris: [redirects[0]!] },
+    ]),
+    await startProvider(certificate, [{ ...client, redirect_uris: redirects }]),
+  ];
+  const started = await Promise.allSettled(
+    urls.map((url, index) =>
+      startServer({
+        port: Number(new URL(url).port),
+        env: {
+          DATABASE_URL: databaseUrl,
+          PUBLIC_URL: url,
+          OIDC_ISSUER: providers[index]!.issuer,
+          OIDC_CLIENT_ID: client.client_id,
+          OIDC_CLIENT_SECRET: client.client_secret,
+          NODE_EXTRA_CA_CERTS: certificate.certFile,
+        },
+      }),
+    ),
+  );
+  servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(providers.map((provider) => provider.stop()));
+});
+
+const app = (index = 0) => servers[index]?.url ?? "";
+const issuer = (index = 0) => providers[index]?.issuer ?? "";
+
+/** Keeps the code and state of a callback URL, to look for them in the logs later. */
+function remember(callbackUrl: string): void {
+  const params = new URL(callbackUrl).searchParams;
+  for (const name of ["code", "state"]) secrets.push(params.get(name) ?? "");
+}
+
+/** Signs in on a server from its /me page as `login`; the callback's answer. */
+async function signIn(page: Page, login: string, server = 0) {
+  await page.goto(`${app(server)}/me`);
+  const callback = page.waitForResponse((response) =>
+    response.url().startsWith(`${app(server)}/auth/callback`),
+  );
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.href.startsWith(issuer(server)));
+  await signInAtProvider(page, login);
+  const response = await callback;
+  remember(response.url());
+  return response;
+}
+
+/** Starts a sign-in on server A, alters the provider's URL, signs in there: the callback's answer. */
+async function alteredSignIn(page: Page, alter: (url: URL) => void) {
+  const started = await page.request.get(`${app()}/auth/sign-in`, { maxRedirects: 0 });
+  const url = new URL(started.headers().location ?? "");
+  alter(url);
+  const callback = page.waitForResponse((response) => response.url().startsWith(`${app()}/auth/callback`));
+  await page.goto(url.href);
+  await signInAtProvider(page, "mallory");
+  const response = await callback;
+  remember(response.url());
+  return { status: response.status(), body: (await response.json()) as { error: string } };
+}
+
+const sessionsOf = async (sql: import("pg").Pool, subject: string) => {
+  const query =
+    "SELECT s.token_hash FROM person_sessions s JOIN people p ON p.id = s.person_id WHERE p.subject = $1";
+  return (await sql.query(query, [subject])).rowCount;
+};
+
+test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax session cookie", async ({
+  page,
+  sql,
+}) => {
+  await page.goto(`${app()}/me`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+    "href",
+    "/auth/sign-in?return_to=/me",
+  );
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+
+  const response = await signIn(page, "alice");
+  expect(response.status()).toBe(303);
+  const parts = ((await response.headerValue("set-cookie")) ?? "").split("; ");
+  const token = /^notes_session=([A-Za-z0-9_-]{43})$/.exec(parts[0] ?? "")?.[1] ?? "";
+  secrets.push(token);
+  expect(token).not.toBe("");
+  expect(parts.filter((part) => !/^(notes_session|Expires|Max-Age)=/.test(part))).toEqual([
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+  ]);
+  await expect(page).toHaveURL(`${app()}/me`);
+  await expect(page.getByText(`Signed in as ${accountOf("alice").name}.`)).toBeVisible();
+  expect(await sessionsOf(sql, "alice")).toBe(1);
+
+  // The same callback again (its code, its state, the same browser): the sign-in was used up.
+  const replayed = await page.request.get(response.url());
+  expect(replayed.status()).toBe(400);
+  expect(((await replayed.json()) as { error: string }).error).toBe("bad_sign_in_state");
+  expect(await sessionsOf(sql, "alice")).toBe(1);
+
+  // Signing out from another site is refused; from /me it ends the session on the server.
+  const crossSite = await fetch(`${app()}/auth/sign-out`, {
+    method: "POST",
+    headers: { origin: "https://evil.test", cookie: `notes_session=${token}` },
+    redirect: "manual",
+  });
+  expect(crossSite.status).toBe(403);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${app()}/`);
+  expect(await sessionsOf(sql, "alice")).toBe(0);
+  const withOldCookie = await fetch(`${app()}/me`, { headers: { cookie: `notes_session=${token}` } });
+  const html = await withOldCookie.text();
+  expect(html).toContain("You are not signed in.");
+  expect(html).not.toContain(accountOf("alice").name);
+});
+
+test("a forged state, the provider's refusal and an off-site return_to sign nobody in", async ({ page }) => {
+  const noRedirect = { maxRedirects: 0 };
+  for (const returnTo of ["https://evil.test/", "//evil.test", "/\\evil.test", "evil.test"]) {
+    const query = new URLSearchParams({ return_to: returnTo });
+    const refused = await page.request.get(`${app()}/auth/sign-in?${query}`, noRedirect);
+    expect([refused.status(), refused.headers().location], returnTo).toEqual([400, undefined]);
+    expect(((await refused.json()) as { error: string }).error).toBe("bad_return_to");
+  }
+
+  const started = await page.request.get(`${app()}/auth/sign-in?return_to=/requests/new`, noRedirect);
+  expect(started.status()).toBe(302);
+  const location = new URL(started.headers().location ?? "");
+  expect(location.origin).toBe(issuer());
+  expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(location.searchParams.get("redirect_uri")).toBe(`${app()}/auth/callback`);
+  for (const name of ["state", "nonce", "code_challenge"])
+    expect(location.searchParams.get(name)).toBeTruthy();
+  const state = location.searchParams.get("state") ?? "";
+  secrets.push(state);
+
+  const forged = await page.request.get(`${app()}/auth/callback?code=forged-code&state=forged-state`);
+  expect(forged.status()).toBe(400);
+  expect(((await forged.json()) as { error: string }).error).toBe("bad_sign_in_state");
+
+  const query = new URLSearchParams({ error: "access_denied", state, iss: issuer() });
+  const denied = await page.request.get(`${app()}/auth/callback?${query}`);
+  expect(denied.status()).toBe(403);
+  expect(((await denied.json()) as { error: string }).error).toBe("sign_in_denied");
+  expect((await page.context().cookies(app())).map((cookie) => cookie.name)).not.toContain("notes_session");
+});
+
+const alterations: [string, (url: URL) => void][] = [
+  ["a wrong nonce", (url) => url.searchParams.set("nonce", "another-nonce")],
+  ["another issuer's code", (url) => void (url.host = new URL(issuer(1)).host)],
+  ["a code for another client", (url) => url.searchParams.set("client_id", "other-client")],
+];
+for (const [name, alter] of alterations) {
+  test(`${name} fails its check and signs nobody in`, async ({ page, sql }) => {
+    const answer = await alteredSignIn(page, alter);
+    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ error: "sign_in_failed" }) });
+    const { rows } = await sql.query("SELECT 1 FROM people WHERE subject = 'mallory'");
+    expect(rows).toEqual([]);
+  });
+}
+
+test("the same email from two issuers is two people", async ({ browser, sql }) => {
+  for (const server of [0, 1]) {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    expect((await signIn(page, "bob", server)).status()).toBe(303);
+    await expect(page.getByText(`Signed in as ${accountOf("bob").name}.`)).toBeVisible();
+    await context.close();
+  }
+  const { rows } = await sql.query<{ id: string; issuer: string; email: string }>(
+    "SELECT id, issuer, email FROM people WHERE subject = 'bob' ORDER BY issuer",
+  );
+  expect(rows.map((row) => row.issuer).sort()).toEqual([issuer(0), issuer(1)].sort());
+  expect(new Set(rows.map((row) => row.id)).size).toBe(2);
+  for (const row of rows) expect(row.email).toMatch(/^v1\./);
+});
+
+test("without a provider (the shared server), /auth/* and /me are not found", async ({ request }) => {
+  expect((await request.get("/auth/sign-in", { maxRedirects: 0 })).status()).toBe(404);
+  expect((await request.get("/auth/callback?code=x&state=y")).status()).toBe(404);
+  expect((await request.post("/auth/sign-out")).status()).toBe(404);
+  expect((await request.get("/me")).status()).toBe(404);
+});
+
+test("no log line holds a code, state or session token; a dump holds no name or email", async () => {
+  const log = servers.map((server) => server.stdout()).join("\n");
+  const seen = secrets.filter((secret) => secret.length > 0);
+  expect(seen.length).toBeGreaterThan(5);
+  for (const secret of seen) expect(log).not.toContain(secret);
+  const refusals = servers
+    .flatMap((server) => server.logLines())
+    .filter((line) => line.msg === "sign-in refused");
+  expect(new Set(refusals.map((line) => line.reason))).toEqual(
+    new Set(["bad_sign_in_state", "sign_in_denied", "sign_in_failed"]),
+  );
+  // At warn, the error by its code alone: the nonce's, the issuer's, then the code refused for the client.
+  for (const line of refusals) expect(line.level).toBe("warn");
+  expect(
+    refusals
+      .filter((line) => line.reason === "sign_in_failed")
+      .map((line) => /\(code (\w+)\)/.exec(`${line.error}`)?.[1]),
+  ).toEqual(["OAUTH_JWT_CLAIM_COMPARISON_FAILED", "OAUTH_INVALID_RESPONSE", "OAUTH_RESPONSE_BODY_ERROR"]);
+
+  const dump = await dumpDatabase(databaseUrl);
+  for (const login of ["alice", "bob"]) {
+    expect(dump).not.toContain(accountOf(login).name);
+    expect(dump).not.toContain(accountOf(login).email);
+  }
+  for (const secret of seen) expect(dump).not.toContain(secret);
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people-settings";
+
+const schema = z
+  .object({ ...peopleSettings, PUBLIC_URL: z.string().optional() })
+  .refine(...providerSettingsComplete)
+  .refine(...providerNeedsPublicUrl);
+
+const provider = {
+  OIDC_ISSUER: "https://id.example.test/realms/staff",
+  OIDC_CLIENT_ID: "notes",
+  OIDC_CLIENT_SECRET: "secret",
+  PUBLIC_URL: "https://notes.example.test",
+};
+
+const without = (name: keyof typeof provider) =>
+  Object.fromEntries(Object.entries(provider).filter(([key]) => key !== name));
+
+const problems = (settings: Record<string, string>) =>
+  schema.safeParse(settings).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+describe("the provider settings", () => {
+  it("are all optional, with the documented defaults", () => {
+    expect(schema.parse({})).toEqual({
+      OIDC_SCOPES: "openid email profile",
+      OIDC_GROUPS_CLAIM: "groups",
+      OIDC_SIGN_OUT_AT_PROVIDER: false,
+      SESSION_IDLE_HOURS: 8,
+      SESSION_MAX_AGE_DAYS: 7,
+    });
+    expect(problems(provider)).toEqual([]);
+  });
+
+  it("go together: issuer, client id and secret, or none", () => {
+    expect(problems(without("OIDC_CLIENT_SECRET"))).toEqual([
+      "OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none",
+    ]);
+    expect(problems({ OIDC_CLIENT_ID: "notes" })).toHaveLength(1);
+  });
+
+  it("need PUBLIC_URL, an https issuer, and openid among the scopes", () => {
+    expect(problems(without("PUBLIC_URL"))).toEqual([
+      "PUBLIC_URL: must be set with OIDC_ISSUER (the redirect URI is {PUBLIC_URL}/auth/callback)",
+    ]);
+    expect(problems({ ...provider, OIDC_ISSUER: "http://id.example.test" })).toEqual([
+      "OIDC_ISSUER: must be an https:// URL",
+    ]);
+    expect(problems({ ...provider, OIDC_SCOPES: "email profile" })).toEqual([
+      "OIDC_SCOPES: must include openid",
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { ApiRequest, HeaderLookup } from "../http/api-request";
+import { setCookieHeader } from "../http/set-cookie";
+import { signInLifetimeSeconds } from "./session-rules";
+
+// The two cookies of people's sign-in, both SameSite=Lax. `notes_session` carries a session's
+// random token to every page (Path=/); Strict would leave it behind on every arrival from another
+// site, the provider's redirect back included, so a person just signed in would land signed out.
+// `notes_sign_in` binds a sign-in under way to the browser that started it (login CSRF), for ten
+// minutes and for /auth alone; it must come back with the provider's cross-site redirect.
+
+export const sessionCookieName = "notes_session";
+export const signInCookieName = "notes_sign_in";
+
+export function sessionCookie(request: ApiRequest, token: string, maxAgeSeconds: number): string {
+  return setCookieHeader(request, sessionCookieName, token, {
+    sameSite: "lax",
+    path: "/",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function signInCookie(request: ApiRequest, value: string): string {
+  return setCookieHeader(request, signInCookieName, value, {
+    sameSite: "lax",
+    path: "/auth",
+    maxAge: signInLifetimeSeconds,
+  });
+}
+
+/** One cookie's value from the request's Cookie header; undefined without one (and no work done). */
+export function cookieValue(headers: HeaderLookup, name: string): string | undefined {
+  const header = headers.get("cookie");
+  if (header === null || !header.includes(name)) return undefined;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
