@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { languageName, locales, textDirection, type Locale } from "../../lib/i18n/locales";
+import { violations } from "./axe";
 import { atEachWidth, expect, expectNothingOutside, keep, test } from "./browser-test";
 import { charLeft, directionOf, edges } from "./layout-measures";
 
 // The languages beyond English and German, in real Chromium. Arabic and Hebrew are written right to
-// left: their pages are mirrored (the labels, the lists, the table's columns start on the right), while code,
-// links and the countdown's numbers keep reading left to right. Every language's create page fits a
-// phone, its longer words included. Each test keeps its screenshots as attachments (test-results/,
-// and the HTML report), to look at what the assertions cannot judge.
+// left: their pages are mirrored (the labels, the lists, the table's columns start on the right),
+// while code, links and the countdown's numbers keep reading left to right. Every language's create
+// page fits a phone, its longer words included, and passes axe (e2e/browser/axe.ts), as do the
+// right-to-left status pages. Each test keeps its screenshots as attachments (test-results/, and the
+// HTML report), to look at what the assertions cannot judge.
 
 const catalog = (locale: Locale) =>
   JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Record<string, Record<string, string>>;
@@ -166,6 +168,7 @@ for (const words of rightToLeft) {
         const reader = log.locator("tr[data-event=read] td").nth(3).locator("span");
         await expect(reader).toHaveAttribute("dir", "ltr");
         await expectNothingOutside(page);
+        expect(await violations(page, `${words.locale} status`)).toEqual([]);
         await keep(page, testInfo, `${words.locale}-status-${name}`);
       });
     });
@@ -193,6 +196,7 @@ test.describe("every language's create page on a phone", () => {
       await expect(page.getByRole("button", { name: messages.create?.submit })).toBeVisible();
       await expect(page.getByRole("combobox", { name: messages.layout?.language })).toHaveValue(locale);
       await expectNothingOutside(page);
+      expect(await violations(page, `${locale} create`)).toEqual([]);
       await keep(page, testInfo, `create-${locale}-phone`);
       await context.close();
     });
