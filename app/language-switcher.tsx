@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { isLocale, languageNames, localeCookieValue, locales } from "@/lib/i18n/locales";
+import { isLocale, languageName, localeCookieValue, locales } from "@/lib/i18n/locales";
 import "./language-switcher.css";
 
 /**
@@ -28,7 +28,7 @@ export function LanguageSwitcher() {
       <select id="language" value={current} onChange={(event) => choose(event.target.value)}>
         {locales.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
-            {languageNames[locale]}
+            {languageName(locale)}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, TestInfo } from "@playwright/test";
 import { adminSecret, siteOrigin } from "../admin/admin-support";
 import { answer, createRequest } from "../support/requests";
+import { violations, type Found } from "./axe";
 import { expect, test, widths } from "./browser-test";
 import { lanOrigin, lanPage, launchLanBrowser } from "./lan-browser";
 
@@ -9,24 +9,6 @@ import { lanOrigin, lanPage, launchLanBrowser } from "./lan-browser";
 // serious or critical violation. One browser page per theme and width walks through all of them (a
 // note is created, shared, revealed, watched; a secret is asked for; the admin signs in), and keeps
 // a screenshot of each step in the test's output folder (test-results/), to look at.
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-type Found = { page: string; rule: string; impact: string; help: string; targets: string[] };
-
-/** The serious and critical violations axe-core finds on the page as it is now. */
-async function violations(page: Page, name: string): Promise<Found[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      page: name,
-      rule: violation.id,
-      impact: violation.impact ?? "",
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-}
 
 const NOTE = [
   "# Checklist",

@@ -24,5 +24,9 @@ describe("formatDuration", () => {
     expect(durationIn("ar", 59 * 60 + 58)).toBe("59 د و58 ث");
     expect(durationIn("pl", 3_600)).toBe("1 godz., 0 min i 0 s");
     expect(durationIn("fr", twoDays)).toBe("2 j 3 h 5 min");
+    expect(durationIn("ru", twoDays)).toBe("2 дн. 3 ч 5 мин");
+    expect(durationIn("ko", twoDays)).toBe("2일 3시간 5분");
+    expect(durationIn("da", 59 * 60 + 58)).toBe("59 min og 58 s");
+    expect(durationIn("he", 59 * 60 + 58)).toBe("59 דק׳ 58 שנ׳");
   });
 });

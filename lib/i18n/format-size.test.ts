@@ -11,5 +11,7 @@ describe("formatSize", () => {
     expect(formatSize(200 * 1048576, "en")).toBe("200 MiB");
     expect(formatSize(5 * 1073741824, "de")).toBe("5 GiB");
     expect(formatSize(1.25 * 1073741824, "de")).toBe("1,3 GiB");
+    expect(formatSize(1536, "ru")).toBe("1,5 KiB");
+    expect(formatSize(1536, "he")).toBe("1.5 KiB");
   });
 });

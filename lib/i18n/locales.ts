@@ -1,32 +1,47 @@
-// The languages of the web pages. A language is a catalog under messages/ (docs/development.md, "Languages"): to add
-// one, add its file there, its code here and its catalog in lib/i18n/catalogs.ts.
+// The languages of the web pages. A language is a catalog under messages/ (docs/development.md, "Languages"): to
+// add one, add its file there, its line here and its catalog in lib/i18n/catalogs.ts.
 
-export const locales = ["en", "de", "fr", "es", "it", "pt-BR", "nl", "pl", "ja", "zh-CN", "ar"] as const;
+type Language = {
+  /** The language by its own name, as a visitor who reads only that language looks for it. */
+  name: string;
+  /** Right to left languages' pages are laid out mirrored (`<html dir="rtl">`). */
+  direction: "ltr" | "rtl";
+};
 
-export type Locale = (typeof locales)[number];
+/** Every language of the site, in the switcher's order. */
+const languages = {
+  en: { name: "English", direction: "ltr" },
+  de: { name: "Deutsch", direction: "ltr" },
+  fr: { name: "Français", direction: "ltr" },
+  es: { name: "Español", direction: "ltr" },
+  it: { name: "Italiano", direction: "ltr" },
+  "pt-BR": { name: "Português (Brasil)", direction: "ltr" },
+  nl: { name: "Nederlands", direction: "ltr" },
+  sv: { name: "Svenska", direction: "ltr" },
+  da: { name: "Dansk", direction: "ltr" },
+  nb: { name: "Norsk bokmål", direction: "ltr" },
+  pl: { name: "Polski", direction: "ltr" },
+  cs: { name: "Čeština", direction: "ltr" },
+  tr: { name: "Türkçe", direction: "ltr" },
+  ru: { name: "Русский", direction: "ltr" },
+  uk: { name: "Українська", direction: "ltr" },
+  ja: { name: "日本語", direction: "ltr" },
+  ko: { name: "한국어", direction: "ltr" },
+  "zh-CN": { name: "简体中文", direction: "ltr" },
+  ar: { name: "العربية", direction: "rtl" },
+  he: { name: "עברית", direction: "rtl" },
+} as const satisfies Record<string, Language>;
+
+export type Locale = keyof typeof languages;
+
+export const locales = Object.keys(languages) as readonly Locale[];
 
 /** Used when neither the cookie nor Accept-Language names a language the site has. */
 export const defaultLocale: Locale = "en";
 
-/** Each language by its own name, as a visitor who reads only that language looks for it. */
-export const languageNames: Record<Locale, string> = {
-  en: "English",
-  de: "Deutsch",
-  fr: "Français",
-  es: "Español",
-  it: "Italiano",
-  "pt-BR": "Português (Brasil)",
-  nl: "Nederlands",
-  pl: "Polski",
-  ja: "日本語",
-  "zh-CN": "简体中文",
-  ar: "العربية",
-};
+export const languageName = (locale: Locale): string => languages[locale].name;
 
-/** Languages written right to left: their pages are laid out mirrored (`<html dir="rtl">`). */
-const rightToLeft: ReadonlySet<Locale> = new Set(["ar"]);
-
-export const textDirection = (locale: Locale): "ltr" | "rtl" => (rightToLeft.has(locale) ? "rtl" : "ltr");
+export const textDirection = (locale: Locale): "ltr" | "rtl" => languages[locale].direction;
 
 /** The switcher's choice; it wins over Accept-Language. */
 export const localeCookie = "locale";

@@ -13,6 +13,18 @@ describe("negotiateLocale", () => {
     ["ar-EG", "ar"],
     ["ar", "ar"],
     ["de-AT, en;q=0.5", "de"],
+    ["ru-RU", "ru"],
+    ["ru-UA, uk;q=0.8", "ru"],
+    ["uk-UA", "uk"],
+    ["tr-TR", "tr"],
+    ["ko-KR", "ko"],
+    ["sv-SE", "sv"],
+    ["sv-FI", "sv"],
+    ["da-DK", "da"],
+    ["nb-NO", "nb"],
+    ["cs-CZ", "cs"],
+    ["he-IL", "he"],
+    ["iw", "he"],
     ["en-GB, de;q=0.9", "en"],
   ])("picks a language whatever its region: %s is %s", (header, locale) => {
     expect(negotiateLocale(undefined, header)).toBe(locale);
@@ -41,9 +53,19 @@ describe("negotiateLocale", () => {
     expect(negotiateLocale(undefined, header)).toBe(locale);
   });
 
+  it.each([
+    ["no", "nb"],
+    ["no-NO", "nb"],
+    ["nn", "nb"],
+    ["nn-NO, da;q=0.9", "nb"],
+    ["da, nb;q=0.9", "da"],
+  ])("gives Bokmål to Norwegian readers who ask for Norwegian or Nynorsk: %s is %s", (header, locale) => {
+    expect(negotiateLocale(undefined, header)).toBe(locale);
+  });
+
   it("follows the q-values, not the order, and skips what the site lacks", () => {
-    expect(negotiateLocale(undefined, "ko;q=1, ar;q=0.4, pl;q=0.8")).toBe("pl");
-    expect(negotiateLocale(undefined, "ko, sv")).toBe("en");
+    expect(negotiateLocale(undefined, "fi;q=1, ar;q=0.4, pl;q=0.8")).toBe("pl");
+    expect(negotiateLocale(undefined, "fi, hu")).toBe("en");
   });
 
   it("lets the switcher's cookie win, when it names a language the site has", () => {
