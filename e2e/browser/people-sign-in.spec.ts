@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
+import pg from "pg";
+import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
-import { databaseUrl, expect, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 import {
   accountOf,
   freePort,
@@ -14,22 +16,27 @@ import { timeouts } from "../support/timeouts";
 
 // Signing in through a real OpenID Connect provider (oidc-provider over https, its development
 // login pages driven in Chromium). Server A signs in at provider A, server B at provider B, both on
-// the shared test database. Provider A also knows another client, and provider B the same client
+// a database of their own, so that its dump holds this spec's rows alone (the shared one holds
+// gigabytes of other specs' files). Provider A also knows another client, and provider B the same client
 // id and redirect URI as A, so that a code from the wrong client or issuer reaches A's callback
 // with a state A issued: each must fail with its documented answer and sign nobody in. Ports come
-// from the system's ephemeral range, away from testPorts.
+// from the system's ephemeral range.
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
 const client = { client_id: "notes", client_secret: "people-spec-client-secret" };
 let providers: TestProvider[] = [];
 let servers: ServerProcess[] = [];
+let database: TestDatabase | undefined;
+let sql: pg.Pool;
 /** Every code, state and session token the tests saw: none may reach a log line. */
 const secrets: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
   const certificate = await makeCertificate();
+  database = await createTestDatabase("people_sign_in");
+  sql = new pg.Pool({ connectionString: database.url, max: 2 });
   const urls = (await Promise.all([freePort(), freePort()])).map((port) => `http://127.0.0.1:${port}`);
   const redirects = urls.map((url) => `${url}/auth/callback`);
   providers = [
@@ -44,7 +51,7 @@ test.beforeAll(async () => {
       startServer({
         port: Number(new URL(url).port),
         env: {
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: database!.url,
           PUBLIC_URL: url,
           OIDC_ISSUER: providers[index]!.issuer,
           OIDC_CLIENT_ID: client.client_id,
@@ -61,6 +68,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await Promise.all(providers.map((provider) => provider.stop()));
+  await sql?.end();
+  await database?.drop();
 });
 
 const app = (index = 0) => servers[index]?.url ?? "";
@@ -99,7 +108,7 @@ async function alteredSignIn(page: Page, alter: (url: URL) => void) {
   return { status: response.status(), body: (await response.json()) as { error: string } };
 }
 
-const sessionsOf = async (sql: import("pg").Pool, subject: string) => {
+const sessionsOf = async (subject: string) => {
   const query =
     "SELECT s.token_hash FROM person_sessions s JOIN people p ON p.id = s.person_id WHERE p.subject = $1";
   return (await sql.query(query, [subject])).rowCount;
@@ -107,7 +116,6 @@ const sessionsOf = async (sql: import("pg").Pool, subject: string) => {
 
 test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax session cookie", async ({
   page,
-  sql,
 }) => {
   await page.goto(`${app()}/me`);
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute(
@@ -129,13 +137,13 @@ test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax s
   ]);
   await expect(page).toHaveURL(`${app()}/me`);
   await expect(page.getByText(`Signed in as ${accountOf("alice").name}.`)).toBeVisible();
-  expect(await sessionsOf(sql, "alice")).toBe(1);
+  expect(await sessionsOf("alice")).toBe(1);
 
   // The same callback again (its code, its state, the same browser): the sign-in was used up.
   const replayed = await page.request.get(response.url());
   expect(replayed.status()).toBe(400);
   expect(((await replayed.json()) as { error: string }).error).toBe("bad_sign_in_state");
-  expect(await sessionsOf(sql, "alice")).toBe(1);
+  expect(await sessionsOf("alice")).toBe(1);
 
   // Signing out from another site is refused; from /me it ends the session on the server.
   const crossSite = await fetch(`${app()}/auth/sign-out`, {
@@ -146,7 +154,7 @@ test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax s
   expect(crossSite.status).toBe(403);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(`${app()}/`);
-  expect(await sessionsOf(sql, "alice")).toBe(0);
+  expect(await sessionsOf("alice")).toBe(0);
   const withOldCookie = await fetch(`${app()}/me`, { headers: { cookie: `notes_session=${token}` } });
   const html = await withOldCookie.text();
   expect(html).toContain("You are not signed in.");
@@ -190,7 +198,7 @@ const alterations: [string, (url: URL) => void][] = [
   ["a code for another client", (url) => url.searchParams.set("client_id", "other-client")],
 ];
 for (const [name, alter] of alterations) {
-  test(`${name} fails its check and signs nobody in`, async ({ page, sql }) => {
+  test(`${name} fails its check and signs nobody in`, async ({ page }) => {
     const answer = await alteredSignIn(page, alter);
     expect(answer).toEqual({ status: 400, body: expect.objectContaining({ error: "sign_in_failed" }) });
     const { rows } = await sql.query("SELECT 1 FROM people WHERE subject = 'mallory'");
@@ -198,7 +206,7 @@ for (const [name, alter] of alterations) {
   });
 }
 
-test("the same email from two issuers is two people", async ({ browser, sql }) => {
+test("the same email from two issuers is two people", async ({ browser }) => {
   for (const server of [0, 1]) {
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     const page = await context.newPage();
@@ -240,7 +248,7 @@ test("no log line holds a code, state or session token; a dump holds no name or 
       .map((line) => /\(code (\w+)\)/.exec(`${line.error}`)?.[1]),
   ).toEqual(["OAUTH_JWT_CLAIM_COMPARISON_FAILED", "OAUTH_INVALID_RESPONSE", "OAUTH_RESPONSE_BODY_ERROR"]);
 
-  const dump = await dumpDatabase(databaseUrl);
+  const dump = await dumpDatabase(database!.url);
   for (const login of ["alice", "bob"]) {
     expect(dump).not.toContain(accountOf(login).name);
     expect(dump).not.toContain(accountOf(login).email);
