@@ -182,7 +182,11 @@ describe("the keys kept answers hold", () => {
       [lookup, note.id, JSON.stringify({ sealed: `${sealedByPrefix(keyId)}AAAA` })],
     );
     expect(await holds(keyId)).toBe(true);
-    await client.query("UPDATE kept_answers SET kept_until = now() WHERE lookup = $1", [lookup]);
+    // A second ago rather than now(): kept_until keeps milliseconds, and now() rounded up to the next
+    // one would still be ahead of the check's own now() for up to half a millisecond.
+    await client.query("UPDATE kept_answers SET kept_until = now() - interval '1 second' WHERE lookup = $1", [
+      lookup,
+    ]);
     expect(await holds(keyId)).toBe(false);
   });
 });
