@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { textDirection } from "@/lib/i18n/locales";
+import { serviceVersion } from "@/lib/version";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
@@ -53,6 +54,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </main>
           <footer className="site-footer">
             <span>{t("footer")}</span>
+            <span className="site-version">{`v${serviceVersion}`}</span>
             <LanguageSwitcher />
           </footer>
         </ClientMessages>

@@ -5,6 +5,7 @@ import { noteIdPattern } from "../notes/note-policy";
 import { webhookEventDescriptions, webhookEvents, webhookPayloadSchemaOf } from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
+import { serviceVersion } from "../version";
 
 // The OpenAPI 3.1 document of the API, generated from the zod schemas the handlers and response
 // builders use (JSON Schema 2020-12, which OpenAPI 3.1 speaks), so the two cannot disagree.
@@ -183,7 +184,7 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
     openapi: "3.1.0",
     info: {
       title: "Notes API",
-      version: "1",
+      version: serviceVersion,
       description:
         "Short-lived notes. Errors are {error, message}; every code and its status is in " +
         "components.schemas.ErrorCode. A key header with an invalid key is 401 bad_api_key on every route. " +
