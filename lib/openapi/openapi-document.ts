@@ -174,7 +174,8 @@ function webhookObjects(): Record<string, JsonObject> {
   return Object.fromEntries(webhookEvents.map((event) => [event, { post: post(event) }]));
 }
 
-export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
+/** The document of this server's API: `siteName` is SITE_NAME, else "Notes". */
+export function buildOpenApiDocument(options: { baseUrl: string; siteName: string }): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const operation of apiOperations) {
     paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
@@ -183,7 +184,7 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
   return {
     openapi: "3.1.0",
     info: {
-      title: "Notes API",
+      title: `${options.siteName} API`,
       version: serviceVersion,
       description:
         "Short-lived notes. Errors are {error, message}; every code and its status is in " +
