@@ -1,26 +1,20 @@
 "use client";
 
-import QRCode from "qrcode";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import { CopyField } from "./copy-field";
 import type { CreatedNoteResponse } from "@/lib/notes/note-response-schemas";
 import { EarlyDelete } from "./early-delete";
+import { LinkQrCode } from "./link-qr-code";
 import { RecipientLinks } from "./recipient-links";
 
 type Props = { note: CreatedNoteResponse; deleteHeaders: Record<string, string>; onAnother: () => void };
 
-/** The created note's link, a QR code drawn here in the browser (no service), and how to delete it. */
+/** The created note's link and its QR code (or each recipient's), and how to delete it. */
 export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
-  const canvas = useRef<HTMLCanvasElement>(null);
   const t = useTranslations("result");
   const fileTexts = useTranslations("files");
   const locale = useLocale();
-
-  useEffect(() => {
-    if (canvas.current) void QRCode.toCanvas(canvas.current, note.url, { margin: 1, width: 192 });
-  }, [note.url]);
 
   // With recipients, the note's own id is the owner handle: it opens nothing, so it is not shown.
   const links = note.links;
@@ -59,7 +53,7 @@ export function NoteResult({ note, deleteHeaders, onAnother }: Props) {
             {note.files && <li>{fileTexts("count", { count: note.files.length })}</li>}
           </ul>
         </div>
-        {!links && <canvas ref={canvas} className="qr" role="img" aria-label={t("qrCode")} />}
+        {!links && <LinkQrCode url={note.url} label={t("qrCode")} />}
       </div>
       {note.delete_token && (
         <section className="result-part" aria-labelledby="status-link-heading">

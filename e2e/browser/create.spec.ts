@@ -1,3 +1,4 @@
+import { readQrCode } from "../support/qr-code";
 import { expect, issueKey, test } from "./browser-test";
 import { guardPage } from "./page-guard";
 
@@ -17,7 +18,9 @@ test("create a note through the form, then open its link", async ({ page, api, b
   // Encrypted in the browser by default: the key follows the id in the link's fragment.
   expect(url).toMatch(new RegExp(`^${baseURL}/[A-Za-z0-9]{10}#[A-Za-z0-9_-]{43}$`));
   await expect(page.getByText("Destroyed after 3 reads")).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code of the link" })).toBeVisible();
+  const qrCode = page.getByRole("img", { name: "QR code of the link" });
+  await expect(qrCode).toBeVisible();
+  expect(await readQrCode(qrCode)).toBe(url);
   const id = new URL(url).pathname.slice(1);
   const meta = await api.meta(id);
   expect(meta.json).toMatchObject({ burn_after: 3, remaining_views: 3, page_count: 1 });

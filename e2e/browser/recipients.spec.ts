@@ -1,4 +1,5 @@
 import { keyProof } from "../../lib/crypto/envelope";
+import { readQrCode } from "../support/qr-code";
 import { expect, test } from "./browser-test";
 
 // The create page's recipients: a name a line gives each name its own link (the encryption key in
@@ -27,6 +28,12 @@ test("each recipient gets a link of their own, and the status page names who ope
   await expect(page.getByRole("textbox", { name: "Link" })).toHaveCount(0);
   await expect(page.getByRole("img", { name: "QR code of the link" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Copy Alice's link" })).toBeVisible();
+  // Each recipient's link as a QR code of its own, folded until asked for.
+  const bobsCode = page.getByRole("img", { name: "QR code of Bob's link" });
+  await expect(bobsCode).toBeHidden();
+  await page.getByText("QR code").nth(1).click();
+  await expect(bobsCode).toBeVisible();
+  expect(await readQrCode(bobsCode)).toBe(bob);
   const statusUrl = await page.getByRole("textbox", { name: "Status page" }).inputValue();
 
   const reader = await context.newPage();

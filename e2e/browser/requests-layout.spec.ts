@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { fileInput } from "../support/files";
+import { readQrCode } from "../support/qr-code";
 import { answer, createRequest } from "../support/requests";
 import { atEachWidth, expect, expectNothingOutside, keep, test } from "./browser-test";
 
@@ -59,6 +60,10 @@ for (const theme of ["light", "dark"] as const) {
         await page.getByRole("button", { name: "Create request" }).click();
         await expect(page.getByRole("heading", { name: "Your request is ready" })).toBeVisible();
         const fields = [page.getByLabel(/^Public link/), page.getByLabel(/^Private link/)];
+        // The public link is also a QR code; the private one never is (it holds the key).
+        const qrCodes = page.getByRole("img", { name: "QR code of the link" });
+        await expect(qrCodes).toHaveCount(1);
+        expect(await readQrCode(qrCodes)).toBe(await fields[0]!.inputValue());
         const buttons = page.getByRole("button", { name: "Copy" });
         await expect(buttons).toHaveCount(2);
         const rows: Box[] = [];

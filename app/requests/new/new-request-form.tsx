@@ -7,6 +7,7 @@ import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto } from "@/lib/browser/web-crypto";
 import { generateRequestKeys } from "@/lib/crypto/request-envelope";
 import { CopyField } from "../../copy-field";
+import { LinkQrCode } from "../../link-qr-code";
 import { rememberKey } from "../remembered-key";
 import { RequestsUnavailable } from "../requests-unavailable";
 
@@ -59,12 +60,15 @@ export function NewRequestForm({ options }: { options: Options }) {
     return (
       <section className="card" aria-labelledby="created-heading">
         <h2 id="created-heading">{t("createdHeading")}</h2>
-        <CopyField
-          id="public-link"
-          label={t("publicLink")}
-          value={created.publicLink}
-          copyLabel={t("copy")}
-        />
+        <div className="result-main">
+          <CopyField
+            id="public-link"
+            label={t("publicLink")}
+            value={created.publicLink}
+            copyLabel={t("copy")}
+          />
+          <LinkQrCode url={created.publicLink} label={t("qrCode")} />
+        </div>
         <CopyField
           id="private-link"
           label={t("privateLink")}
