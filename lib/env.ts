@@ -85,6 +85,8 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
+  /** On SIGTERM, how long health answers 503 "draining" while requests are still taken, before the above. */
+  SHUTDOWN_DELAY_MS: wholeNumber(0, 600_000).default(0),
 
   // The front server of `npm start` (lib/server/front-server.ts)
   /** A client must have sent a request's headers within this long of starting it. */

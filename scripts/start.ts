@@ -27,6 +27,7 @@ const { default: next } = await import("next");
 const { createFrontServer } = await import("../lib/server/front-server");
 const { startupFinished } = await import("../lib/process/startup");
 const { runShutdownHooks } = await import("../lib/process/shutdown-hooks");
+const { startDraining } = await import("../lib/process/draining");
 const { writeLogLine } = await import("../lib/process/log-line");
 const { onFatalError } = await import("../lib/process/fatal-error");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
@@ -73,10 +74,14 @@ let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  const draining = front.drain(env.SHUTDOWN_GRACE_MS);
+  startDraining();
+  // A fault stops at once; a signal first gives a load balancer time to see the health turn 503.
+  const delayMs = exitCode === 0 ? env.SHUTDOWN_DELAY_MS : 0;
+  const draining = front.drain({ graceMs: env.SHUTDOWN_GRACE_MS, delayMs });
   const background = Promise.all([cleanup?.stop(), webhooks?.stop()]);
   const level = exitCode === 0 ? "info" : "error";
-  writeLogLine({ level, msg: `${reason}: finishing requests in flight, then stopping.` });
+  const waiting = delayMs > 0 ? `health says draining; answering for ${delayMs} ms, then ` : "";
+  writeLogLine({ level, msg: `${reason}: ${waiting}finishing requests in flight, then stopping.` });
   void Promise.all([draining, background])
     .then(() => app.close())
     .then(runShutdownHooks)

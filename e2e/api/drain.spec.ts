@@ -161,3 +161,57 @@ test("connections the kernel queued while the server could not accept are answer
   expect(await server.exited).toBe(0);
   expect(await get(`${server.url}/api/v1/health`, false)).toEqual({ error: "ECONNREFUSED" });
 });
+
+test("with SHUTDOWN_DELAY_MS, health answers 503 draining at once while other requests are still answered, each closing its connection", async ({
+  api,
+}) => {
+  test.setTimeout(timeouts.serverTest);
+  server = await startServer({
+    env: {
+      DATABASE_URL: databaseUrl,
+      SHUTDOWN_GRACE_MS: String(timeouts.request),
+      SHUTDOWN_DELAY_MS: "3000",
+    },
+  });
+  const meta = `${server.url}/api/v1/shares/${await api.createId({ content: "drain", ttl: "1h" })}/meta`;
+  const health = () => fetch(`${server!.url}/api/v1/health`, { cache: "no-store" });
+  expect((await (await health()).json()).status).toBe("ok");
+  server.child.kill("SIGTERM");
+  await expect
+    .poll(() => server?.stdout() ?? "")
+    .toContain("SIGTERM: health says draining; answering for 3000 ms, then finishing requests in flight");
+  const during = await health();
+  expect(during.status).toBe(503);
+  expect((await during.json()).status).toBe("draining");
+  expect(await get(meta, false)).toEqual({ status: 200, connection: "close" });
+  expect(await server.exited).toBe(0);
+  expect(await get(meta, false)).toEqual({ error: "ECONNREFUSED" });
+});
+
+test("under a steady stream of new connections SIGTERM still stops accepting, within a second", async ({
+  api,
+}) => {
+  test.setTimeout(timeouts.serverTest);
+  server = await startDrainServer();
+  const url = `${server.url}/api/v1/shares/${await api.createId({ content: "drain", ttl: "1h" })}/meta`;
+  // Many clients, each opening a new connection for every request, as curl and scripts do.
+  let refusedAt = 0;
+  const client = async () => {
+    for (;;) {
+      const outcome = await get(url, false);
+      if ("error" in outcome) {
+        refusedAt ||= Date.now();
+        return;
+      }
+    }
+  };
+  const clients = Promise.all(Array.from({ length: 64 }, client));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const signalled = Date.now();
+  server.child.kill("SIGTERM");
+  await clients;
+  expect(await server.exited).toBe(0);
+  // One second of waiting for the queue to empty, and time a loaded machine takes to notice; never
+  // the grace period (a minute here), which a queue that never empties used to take.
+  expect(refusedAt - signalled).toBeLessThan(10_000);
+});

@@ -4,6 +4,7 @@ import { checkRateLimitStore } from "../rate-limit/store";
 import type { CheckResult, HealthReport } from "./health-report-schema";
 import { errorSummary } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
+import { isDraining } from "../process/draining";
 import { serviceVersion } from "../version";
 
 // GET /api/v1/health: each dependency is one named check that throws when the dependency cannot
@@ -64,7 +65,10 @@ async function runCheck(name: string, check: Check): Promise<CheckResult> {
   }
 }
 
-/** Runs every check at once: unavailable when a critical check fails, degraded when another does. */
+/**
+ * Runs every check at once: unavailable when a critical check fails, degraded when another does;
+ * draining, whatever the checks say, once the process is stopping.
+ */
 export async function checkHealth(): Promise<HealthReport> {
   const entries = await Promise.all(
     Object.entries(healthChecks).map(
@@ -72,8 +76,13 @@ export async function checkHealth(): Promise<HealthReport> {
     ),
   );
   const failed = entries.filter(([, , result]) => result.status !== "ok");
-  const status =
-    failed.length === 0 ? "ok" : failed.some(([, check]) => check.critical) ? "unavailable" : "degraded";
+  const status = isDraining()
+    ? "draining"
+    : failed.length === 0
+      ? "ok"
+      : failed.some(([, check]) => check.critical)
+        ? "unavailable"
+        : "degraded";
   return {
     status,
     version: serviceVersion,

@@ -5,10 +5,11 @@ const status = z.enum(["ok", "unavailable"]);
 
 export const healthReportSchema = z.strictObject({
   status: z
-    .enum(["ok", "degraded", "unavailable"])
+    .enum(["ok", "degraded", "unavailable", "draining"])
     .describe(
       "ok: every check is ok (200). degraded: only the rate-limit store is down; the API still " +
-        "answers, without limits (200). unavailable: the database is down (503).",
+        "answers, without limits (200). unavailable: the database is down (503). draining: the " +
+        "server is stopping and wants no new requests, though it still answers them (503).",
     ),
   version: z.string().describe("the release this server runs (semantic version), as package.json states it"),
   checks: z.record(

@@ -15,7 +15,11 @@ export const serviceRoutes = [
         summary: "Whether the service and its dependencies can serve",
         responses: {
           200: { description: "Every check is ok", schema: healthReportSchema, headers: ["cache-control"] },
-          503: { description: "A check failed", schema: healthReportSchema, headers: ["cache-control"] },
+          503: {
+            description: "A critical check failed, or the server is stopping (draining)",
+            schema: healthReportSchema,
+            headers: ["cache-control"],
+          },
         },
       },
     },

@@ -69,10 +69,12 @@ const timeoutCheckIntervalMs = 500;
 export type FrontServer = {
   server: Server;
   /**
-   * Stops accepting at once, answers every request on the connections it has accepted, in flight
-   * or still arriving, and resolves when every connection has closed (lib/server/stop-server.ts).
+   * Answers as usual for `delayMs`, each answer closing its connection (so that a client behind a
+   * load balancer reconnects to another instance), then stops accepting, answers every request on
+   * the connections it has accepted, in flight or still arriving, and resolves when every
+   * connection has closed (lib/server/stop-server.ts).
    */
-  drain: (graceMs: number) => Promise<void>;
+  drain: (options: { graceMs: number; delayMs: number }) => Promise<void>;
 };
 
 export function createFrontServer(handle: MatchedRequestHandler, limits: FrontServerLimits): FrontServer {
@@ -137,16 +139,16 @@ export function createFrontServer(handle: MatchedRequestHandler, limits: FrontSe
 
   return {
     server,
-    drain: (graceMs) => {
-      // The listening socket closes as soon as the connections the kernel queued are accepted
-      // (stop-server.ts); they are answered as below. A keep-alive client told to close then finds
-      // new connections refused.
-      const stopped = stopServer(server, { graceMs, keepAliveTimeoutMs: limits.keepAliveTimeoutMs });
+    drain: async ({ graceMs, delayMs }) => {
       draining = true;
       // Each keep-alive connection closes after the answer it is working on: that answer, and any
       // later one on it, says `Connection: close`.
       for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close");
-      return stopped;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // The listening socket closes as soon as the connections the kernel queued are accepted
+      // (stop-server.ts); they are answered as above. A keep-alive client told to close then finds
+      // new connections refused.
+      return stopServer(server, { graceMs, keepAliveTimeoutMs: limits.keepAliveTimeoutMs });
     },
   };
 }

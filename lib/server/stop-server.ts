@@ -10,11 +10,19 @@ import { acceptQueueLength } from "./accept-queue";
 const netServerClose = NetServer.prototype.close;
 
 /**
- * Closes the listening socket once its accept queue is empty, then waits for every connection to
- * close, up to `graceMs`; what is left then is cut. Closing a listening socket resets every
- * connection still queued on it, and Node accepts about one per turn of the event loop, so the
- * queue is read on each turn and the socket closed, in the same synchronous step, on the first turn
- * that finds it empty (connections accepted meanwhile are answered like the others). Connections
+ * Under a steady stream of new connections the accept queue may never be empty: the listening socket
+ * is closed after this long however many wait, so that the server stops taking new work. Behind a
+ * load balancer, which stops sending once health says "draining" (SHUTDOWN_DELAY_MS), it is empty.
+ */
+const maxQueueWaitMs = 1_000;
+
+/**
+ * Closes the listening socket once its accept queue is empty (or after `maxQueueWaitMs`), then
+ * waits for every connection to close, up to `graceMs`; what is left then is cut. Closing a
+ * listening socket resets every connection still queued on it, and Node accepts about one per turn
+ * of the event loop, so the queue is read on each turn and the socket closed, in the same
+ * synchronous step, on the first turn that finds it empty (connections accepted meanwhile are
+ * answered like the others). Connections
  * with nothing in flight are not closed at once: they close after their keep-alive timeout, as idle
  * connections always do, and any still open after it are closed then.
  */
@@ -37,9 +45,10 @@ export function stopServer(
       listenerClosed = true;
       netServerClose.call(server, done);
     };
+    const queueDeadline = Date.now() + Math.min(maxQueueWaitMs, options.graceMs);
     const closeWhenQueueEmpty = () => {
       if (listenerClosed) return;
-      if (acceptQueueLength(port) > 0) setImmediate(closeWhenQueueEmpty);
+      if (acceptQueueLength(port) > 0 && Date.now() < queueDeadline) setImmediate(closeWhenQueueEmpty);
       else closeListener();
     };
     const cut = setTimeout(() => {
