@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { getNoteMeta } from "@/lib/notes/get-note-meta";
 import { toNoteMetaResponse } from "@/lib/notes/note-response";
+import { signedInOf } from "@/lib/people/sign-in-gate";
 import { FRAME_STYLE_NONCE_HEADER } from "@/proxy";
 import { NoteViewer } from "./note-viewer";
 import "../files.css";
@@ -34,12 +35,13 @@ const viewerMessages = [
 // happens in the browser through the JSON API, on the visitor's click when a view is at stake.
 export default async function NotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const meta = await getNoteMeta({ id }).catch((error: unknown) => {
+  const requestHeaders = await headers();
+  const meta = await getNoteMeta({ id, signedIn: signedInOf(requestHeaders) }).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   });
   // A styles-only nonce for the <style> elements of a trusted note's frame, never the page's own.
-  const frameStyleNonce = (await headers()).get(FRAME_STYLE_NONCE_HEADER) ?? "";
+  const frameStyleNonce = requestHeaders.get(FRAME_STYLE_NONCE_HEADER) ?? "";
   return (
     <ClientMessages namespaces={viewerMessages}>
       <NoteViewer meta={toNoteMetaResponse(meta)} frameStyleNonce={frameStyleNonce} />
