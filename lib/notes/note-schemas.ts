@@ -60,7 +60,8 @@ export const signInRequiredSchema = z
   .optional()
   .describe(
     "true: only people signed in through this server's identity provider open it (anyone else: 401 " +
-      "sign_in_required, nothing spent); with recipients, every link. 400 sign_in_unavailable without a provider",
+      "sign_in_required, nothing spent); a note's recipients' links all have it. 400 sign_in_unavailable " +
+      "without a provider",
   );
 
 const formatSchema = z.enum(contentTypes, { error: 'must be "markdown" or "html"' });
