@@ -3,6 +3,7 @@ import { openDatabase } from "../db";
 import { ApiError } from "../http/api-error";
 import { parseBody } from "../http/parse-body";
 import { RequestLimits } from "../rate-limit/request-limits";
+import { noteCounters } from "../test/note-counters";
 import { testClient } from "../test/test-client";
 import { createNote } from "./create-note";
 import { getNoteMeta } from "./get-note-meta";
@@ -43,15 +44,7 @@ async function membersOnly(body: { burn_after?: number; password?: string } = {}
   return note.id;
 }
 
-async function counters(id: string) {
-  const { rows } = await client.query<{ read_count: number; failed_attempts: number; events: number }>(
-    `SELECT read_count, failed_attempts,
-            (SELECT count(*)::int FROM note_events WHERE share_id = $1 AND type <> 'created') AS events
-     FROM shares WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
-}
+const counters = (id: string) => noteCounters(client, id);
 
 const read = (id: string, signedIn: () => Promise<boolean>, password?: string, idempotencyKey?: string) =>
   readNote({
