@@ -3,7 +3,7 @@ import type { Request } from "@playwright/test";
 import { noteCounters } from "../../lib/test/note-counters";
 import { uploadChunks, type CreatedFiles } from "../support/file-transfer";
 import { expect, test } from "../support/fixtures";
-import { membersOnlySite, refusal } from "../support/members-only-site";
+import { asSent, membersOnlySite, refusal } from "../support/members-only-site";
 import { signInThrough } from "../support/people-servers";
 
 // Notes for members only (sign_in_required) against a real OpenID provider (oidc-provider over
@@ -130,10 +130,6 @@ test("the viewer asks a signed-out reader to sign in and comes back to the note"
   await expect(page.getByRole("heading", { name: "Back from the provider" })).toBeVisible();
   await context.close();
 });
-
-/** A request as the server or the provider receives it: its URL, every header and its body. */
-const asSent = async (request: Request) =>
-  `${request.method()} ${request.url()}\n${JSON.stringify(await request.allHeaders())}\n${request.postData() ?? ""}`;
 
 test("an end-to-end note's key stays in the browser across the sign-in", async ({ browser }) => {
   const text = `secret-${randomBytes(8).toString("hex")}`;

@@ -1,6 +1,8 @@
+import type { Request } from "@playwright/test";
 import { generateRequestKeys, sealAnswer } from "../../lib/crypto/request-envelope";
 import { expect, test } from "../support/fixtures";
-import { membersOnlySite, refusal } from "../support/members-only-site";
+import { asSent, membersOnlySite, refusal } from "../support/members-only-site";
+import { signInThrough } from "../support/people-servers";
 
 // Requests for members only against a real OpenID provider, and the option on the pages: offered
 // only where a provider is configured, refused by the API where none is (the shared server).
@@ -57,6 +59,29 @@ test("a request for members only refuses anonymous answers; its page asks to sig
   ).toBe(201);
   expect(await stored()).toEqual({ answer_count: 1 });
   await member.close();
+
+  // The requester's private link, signed out: after the sign-in, its key is back in the address
+  // (kept in the tab, never sent) and the answers open.
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const requests: Request[] = [];
+  context.on("request", (sent) => requests.push(sent));
+  const requester = await context.newPage();
+  const privateLink = `${site.app()}/requests/${id}#${keys.privateKey}`;
+  await requester.goto(privateLink);
+  const signIn = requester.getByRole("link", { name: "Sign in to answer" });
+  await signInThrough(requester, {
+    app: site.app(),
+    issuer: site.issuer(),
+    login: "hana",
+    start: () => signIn.click(),
+  });
+  await expect(requester.getByRole("article", { name: "Answer 1" })).toBeVisible();
+  expect(requester.url()).toBe(privateLink);
+  expect(await requester.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  const sent = await Promise.all(requests.map(asSent));
+  await context.close();
+  expect(sent.filter((line) => line.includes(` ${site.issuer()}/`)).length).toBeGreaterThan(2);
+  for (const line of sent) expect(line).not.toContain(keys.privateKey);
 });
 
 test("pages offer the option only with a provider; without one the API refuses it", async ({

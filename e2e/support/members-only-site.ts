@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from "@playwright/test";
+import type { APIRequestContext, Browser, Request } from "@playwright/test";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "./fixtures";
@@ -86,3 +86,7 @@ export const refusal = async (response: { status: () => number; json: () => Prom
   response.status(),
   ((await response.json()) as { error: string }).error,
 ];
+
+/** A request as the server or the provider receives it: its URL, every header and its body. */
+export const asSent = async (request: Request) =>
+  `${request.method()} ${request.url()}\n${JSON.stringify(await request.allHeaders())}\n${request.postData() ?? ""}`;
