@@ -101,9 +101,13 @@ type StoredNote = {
   sign_in_required: boolean;
 };
 
-/** The live note `id` as a read finds it; a note whose files are still uploading is not read at all. */
-async function lookUpNote(id: string): Promise<StoredNote | null> {
+/**
+ * The live note `id` as a read finds it; a note whose files are still uploading is not read at all
+ * (which a note for members only tells a signed-in caller alone).
+ */
+async function lookUpNote(id: string, signedIn: SignedIn): Promise<StoredNote | null> {
   const [row] = await queryRows<StoredNote & { files_pending: boolean }>(notePasswordHashSql(id));
+  if (row) await assertSignedIn(row.sign_in_required, signedIn, "note");
   if (row?.files_pending) throw filesIncomplete();
   return row ?? null;
 }
@@ -131,9 +135,10 @@ async function wrongPassword(
 }
 
 /**
- * Checks what a read of the stored note presents: a signed-in caller for a note for members only
- * first (the session is looked up for such a note alone), the key proof of an end-to-end note next,
- * then the password of a protected one (checkReadPassword; a wrong one is counted by wrongPassword).
+ * Checks what a read of the stored note presents (a note for members only was checked for a
+ * signed-in caller as it was looked up, before anything else): the key proof of an end-to-end note
+ * first, then the password of a protected one (checkReadPassword; a wrong one is counted by
+ * wrongPassword).
  * Answers what the read is checked against, and the key that seals the pages when the password
  * gives one.
  */
@@ -144,12 +149,10 @@ async function checkedRead(
     password: ReadNoteBody["password"];
     keyProof: string | undefined;
     limits: RequestLimits;
-    signedIn: SignedIn;
   },
   reader: Reader,
 ): Promise<Pick<CheckedRead, "verified" | "passwordKey">> {
   const { id, password, keyProof, limits } = presented;
-  await assertSignedIn(stored.sign_in_required, presented.signedIn, "note");
   if (!keyProofFits(keyProof, stored.key_proof_hash)) throw badKeyProof();
   const verified = {
     passwordHash: stored.hash,
@@ -209,9 +212,9 @@ export async function readNote(options: {
   }
   const keptOnce = () => (tried ? null : keptAnswer(idempotency));
 
-  const stored = await lookUpNote(id);
+  const stored = await lookUpNote(id, signedIn);
   if (!stored) return (await keptOnce()) ?? Promise.reject(notFound());
-  const checked = await checkedRead(stored, { id, password, keyProof, limits, signedIn }, reader);
+  const checked = await checkedRead(stored, { id, password, keyProof, limits }, reader);
   const known = { link: stored.link, unlimited: stored.unlimited, fileCount: stored.file_count };
   const plan = pickReadPlan(known, { keeping });
   const read =

@@ -115,6 +115,16 @@ describe("a note for members only", () => {
     expect((await counters(note.id))?.failed_attempts).toBe(1);
   });
 
+  it("tells only a signed-in caller that its files are still uploading", async () => {
+    const note = await createNote({
+      body: { ttl: "1h", files: [{ name: "a.txt", type: "text/plain", size: 3 }] },
+      apiKey: null,
+    });
+    await client.query("UPDATE shares SET sign_in_required = true WHERE id = $1", [note.id]);
+    await expect(read(note.id, session(false).signedIn)).rejects.toMatchObject({ code: "sign_in_required" });
+    await expect(read(note.id, session(true).signedIn)).rejects.toMatchObject({ code: "files_incomplete" });
+  });
+
   it("opens for a signed-in caller as usual, and burns at its last view", async () => {
     const id = await membersOnly({ burn_after: 2 });
     const member = session(true);
