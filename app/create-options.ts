@@ -6,6 +6,8 @@ export type CreateOptions = {
   defaultTtl: string;
   /** CREATE_REQUIRES_KEY: the form asks for a key before sending anything */
   requiresKey: boolean;
+  /** an identity provider is configured: the form offers notes for members only */
+  signInAvailable: boolean;
   /** the limits on files, with an API key and without */
   fileLimits: { keyed: FileLimits; keyless: FileLimits };
 };

@@ -54,6 +54,7 @@ function LimitInput({ id, errors, hint }: { id: keyof typeof limitBounds; errors
 /** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
   const t = useTranslations("settings");
+  const membersOnly = useTranslations("membersOnly");
   return (
     <fieldset className="card">
       <legend>{t("legend")}</legend>
@@ -103,6 +104,11 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
           />
         </Setting>
       </div>
+      {options.signInAvailable && (
+        <label className="hint">
+          <input type="checkbox" id="sign_in_required" name="sign_in_required" /> {membersOnly("checkbox")}
+        </label>
+      )}
     </fieldset>
   );
 }

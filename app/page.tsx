@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
+import { providerConfigured } from "@/lib/people/provider-settings";
 import { CreateForm } from "./create-form";
 import type { CreateOptions } from "./create-options";
 import "./create.css";
@@ -26,10 +27,12 @@ const createPageMessages = [
   "webCrypto",
   "recipients",
   "files",
+  "membersOnly",
 ] as const;
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
-// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits).
+// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits,
+// whether an identity provider is configured).
 export default async function HomePage() {
   await connection();
   const [t, requests, locale] = await Promise.all([
@@ -41,6 +44,7 @@ export default async function HomePage() {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
+    signInAvailable: providerConfigured(),
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
   };
   const heading = (

@@ -4,9 +4,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { sendJsonRetrying } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
+import { restoreFragment } from "@/lib/browser/kept-fragment";
 import { webCryptoAvailable } from "@/lib/browser/web-crypto";
 import { isWellFormedKey, keyProof } from "@/lib/crypto/envelope";
 import type { ReadNoteResponse, NoteMetaResponse } from "@/lib/notes/note-response-schemas";
+import { SignInToOpen } from "../sign-in-to-open";
 import { MissingKeyNotice, NoWebCryptoNotice, UndecryptableNotice } from "./encrypted-notices";
 import { NoteArticle } from "./note-article";
 import { NoteCountdown } from "./note-countdown";
@@ -26,6 +28,8 @@ type Phase =
   | { name: "undecryptable"; message: string; note: ReadNoteResponse }
   /** the server refused the read's key proof: this key is not the note's */
   | { name: "wrongKey"; key: string }
+  /** a note for members only, and the session ended since the page was rendered */
+  | { name: "signIn" }
   | { name: "gone" };
 
 /** The unlock step, then the note. Nothing is read until the visitor asks when a view is at stake. */
@@ -66,6 +70,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     if (result.ok) await open(result.data, key, password);
     else if (result.error === "not_found") setPhase({ name: "gone" });
     else if (result.error === "bad_key_proof") setPhase({ name: "wrongKey", key });
+    else if (result.error === "sign_in_required") setPhase({ name: "signIn" });
     else if (result.error === "files_incomplete") setPhase({ name: "locked", error: fileTexts("pending") });
     else {
       setPhase({ name: "locked", error: failureMessage(result) });
@@ -74,6 +79,8 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
   }
 
   useEffect(() => {
+    // Back from signing in to a note for members only: the link's key, kept in this tab, returns.
+    restoreFragment(`/${meta.id}`);
     // A note without password or read limit loses nothing by being read at once; an encrypted note
     // whose link has no usable key is not read at all.
     const unopenable = meta.encrypted && !(isWellFormedKey(linkKey()) && webCryptoAvailable());
@@ -89,6 +96,7 @@ export function NoteViewer({ meta, frameStyleNonce }: { meta: NoteMetaResponse; 
     void read(typeof password === "string" ? password : undefined);
   }
 
+  if (phase.name === "signIn") return <SignInToOpen kind="note" path={`/${meta.id}`} />;
   if (phase.name === "shown") {
     return <NoteArticle note={phase.note} files={phase.files} frameStyleNonce={frameStyleNonce} />;
   }

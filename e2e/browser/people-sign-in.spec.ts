@@ -11,7 +11,8 @@ import {
   startProvider,
   type TestProvider,
 } from "../support/oidc-provider";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { peopleClient as client, signInThrough, startSignInServer } from "../support/people-servers";
+import type { ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // Signing in through a real OpenID Connect provider (oidc-provider over https, its development
@@ -24,7 +25,6 @@ import { timeouts } from "../support/timeouts";
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
-const client = { client_id: "notes", client_secret: "people-spec-client-secret" };
 let providers: TestProvider[] = [];
 let servers: ServerProcess[] = [];
 let database: TestDatabase | undefined;
@@ -48,16 +48,12 @@ test.beforeAll(async () => {
   ];
   const started = await Promise.allSettled(
     urls.map((url, index) =>
-      startServer({
+      startSignInServer({
         port: Number(new URL(url).port),
-        env: {
-          DATABASE_URL: database!.url,
-          PUBLIC_URL: url,
-          OIDC_ISSUER: providers[index]!.issuer,
-          OIDC_CLIENT_ID: client.client_id,
-          OIDC_CLIENT_SECRET: client.client_secret,
-          NODE_EXTRA_CA_CERTS: certificate.certFile,
-        },
+        publicUrl: url,
+        issuer: providers[index]!.issuer,
+        database: database!,
+        certificate,
       }),
     ),
   );
@@ -84,13 +80,12 @@ function remember(callbackUrl: string): void {
 /** Signs in on a server from its /me page as `login`; the callback's answer. */
 async function signIn(page: Page, login: string, server = 0) {
   await page.goto(`${app(server)}/me`);
-  const callback = page.waitForResponse((response) =>
-    response.url().startsWith(`${app(server)}/auth/callback`),
-  );
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.href.startsWith(issuer(server)));
-  await signInAtProvider(page, login);
-  const response = await callback;
+  const response = await signInThrough(page, {
+    app: app(server),
+    issuer: issuer(server),
+    login,
+    start: () => page.getByRole("link", { name: "Sign in" }).click(),
+  });
   remember(response.url());
   return response;
 }

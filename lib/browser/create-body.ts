@@ -38,5 +38,6 @@ export function createBody(
     ...(password && { password }),
     ...(burnAfterFailures && { burn_after_failures: Number(burnAfterFailures) }),
     ...recipientLabels(options),
+    ...(options.get("sign_in_required") === "on" && { sign_in_required: true }),
   };
 }

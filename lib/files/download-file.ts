@@ -4,6 +4,7 @@ import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { assertNoteId, notFound } from "../notes/note-id";
+import { assertSignedIn, type SignedIn } from "../people/sign-in-gate";
 import { openFileLabel, openChunk } from "./file-sealing";
 import { wireFileSize } from "./file-limits";
 import { grantedFileSql } from "./file-sql";
@@ -24,6 +25,7 @@ type GrantedFileRow = {
   type: string | null;
   sealed_by: string | null;
   chunks_sealed_by: string | null;
+  sign_in_required: boolean;
 };
 
 type Download = {
@@ -63,14 +65,23 @@ export function chunkStream(
   );
 }
 
-/** File `index` of note `id` for the holder of a read's grant; not_found for anything else. */
-export async function downloadFile(options: { id: string; index: string; grant: string }): Promise<Download> {
+/**
+ * File `index` of note `id` for the holder of a read's grant (signed in, for a note for members
+ * only); not_found for anything else.
+ */
+export async function downloadFile(options: {
+  id: string;
+  index: string;
+  grant: string;
+  signedIn: SignedIn;
+}): Promise<Download> {
   assertNoteId(options.id);
   const index = parseIndex(options.index);
   const [file] = await queryRows<GrantedFileRow>(
     grantedFileSql(options.id, index, hashSecret(options.grant)),
   );
   if (!file) throw notFound();
+  await assertSignedIn(file.sign_in_required, options.signedIn, "note");
   const encrypted = file.chunks_sealed_by === null;
   const label =
     file.name !== null && file.type !== null && file.sealed_by !== null && file.sealed_by !== passwordKeyId

@@ -196,8 +196,9 @@ export function grantFilesSql(readId: string, filesId: string, tokenHash: string
 export function grantedFileSql(id: string, index: number, tokenHash: string) {
   return Prisma.sql`
     SELECT f.id AS file_id, f.share_id, f.size_bytes::float8 AS size, f.chunk_count, f.name, f.type,
-           f.sealed_by, f.chunks_sealed_by
+           f.sealed_by, f.chunks_sealed_by, s.sign_in_required
     FROM file_grants g JOIN note_files f ON f.share_id = g.files_id AND f.file_index = ${index}::int
+      JOIN shares s ON s.id = g.share_id
     WHERE g.token_hash = ${tokenHash} AND g.share_id = ${id} AND g.expires_at > now()`;
 }
 

@@ -29,6 +29,7 @@ export function keepReadCte(
              jsonb_build_object('id', c.id, 'sealed_as', c.sealed_as, 'created_at', c.created_at,
                'expires_at', c.expires_at, 'burn_after', c.burn_after, 'read_count', c.read_count,
                'burned', c.burned, 'multi_page', c.multi_page, 'encrypted', c.encrypted, 'file_count', c.file_count,
+               'sign_in_required', c.sign_in_required,
                'pages', (SELECT jsonb_agg(jsonb_build_object('page_index', p.page_index, 'title', p.title,
                           'content', p.content, 'content_type', p.content_type, 'html', p.html,
                           'raw_html', p.raw_html, 'sealed_by', p.sealed_by) ORDER BY p.page_index)
@@ -49,7 +50,8 @@ export function keepCreateCte(keep: (KeepAnswer & { sealed: string }) | undefine
       SELECT ${keep.lookup}, note.id, ${keptUntil(keep)},
              jsonb_build_object('id', note.id, 'created_at', note.created_at, 'expires_at', note.expires_at,
                'burn_after', note.burn_after, 'content_type', note.content_type,
-               'page_count', note.page_count, 'encrypted', note.encrypted, 'sealed', ${keep.sealed}::text)
+               'page_count', note.page_count, 'encrypted', note.encrypted,
+               'sign_in_required', note.sign_in_required, 'sealed', ${keep.sealed}::text)
       FROM note
     ),`;
 }

@@ -6,6 +6,7 @@ import { env, sealingKeys } from "../env";
 import { declareFiles } from "../files/declare-files";
 import { filePayer } from "../files/file-budget";
 import { ApiError } from "../http/api-error";
+import { assertSignInAvailable } from "../people/sign-in-gate";
 import type { CreateIdempotency } from "../idempotency/idempotency-key";
 import { sealPart } from "../idempotency/sealed-part";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
@@ -82,6 +83,7 @@ export async function createNote(options: {
 }): Promise<CreatedNoteRow> {
   const { body, apiKey, generateId = generateNoteId, idempotency } = options;
   const keyed = apiKey !== null;
+  assertSignInAvailable(body.sign_in_required);
   const pages = pagesOf(body, keyed);
   const sizeBytes = sizeOf(pages);
   if (sizeBytes > notePolicy.maxContentBytes) {
@@ -114,6 +116,7 @@ export async function createNote(options: {
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
     encrypted: body.encrypted === true,
     keyProofHash: body.key_proof === undefined ? null : hashSecret(body.key_proof),
+    signInRequired: body.sign_in_required === true,
   };
   // An encrypted note's one page is its envelope: nothing to render, and never HTML kept as written.
   const pagesToSeal = await Promise.all(

@@ -12,6 +12,8 @@ export type CreatedNoteRow = {
   content_type: ContentType;
   page_count: number;
   encrypted: boolean;
+  /** for members only (sign_in_required) */
+  sign_in_required: boolean;
   owned: boolean;
   /** shown once; only for notes created without a key (a key deletes its own notes) */
   delete_token: string | null;

@@ -23,6 +23,7 @@ beforeAll(async () => {
   await openDatabase();
 });
 
+const anonymous = async () => false;
 const reader = { client: null, browser: null };
 const read = (id: string, idempotencyKey: string | null, password?: string, proof?: string) =>
   readNote({
@@ -32,6 +33,7 @@ const read = (id: string, idempotencyKey: string | null, password?: string, proo
     limits: new RequestLimits(new Headers()),
     reader,
     idempotencyKey,
+    signedIn: anonymous,
   });
 
 async function created(body: Record<string, unknown>) {

@@ -19,6 +19,8 @@ type KeptCreateAnswer = {
   content_type: ContentType;
   page_count: number;
   encrypted: boolean;
+  /** absent from answers kept before notes for members only existed */
+  sign_in_required?: boolean;
   sealed: string;
 };
 
@@ -33,6 +35,7 @@ async function keptCreate(idempotency: CreateIdempotency): Promise<CreatedNoteRo
   const part = openPart<SealedPart>(idempotency, sealed);
   return {
     ...note,
+    sign_in_required: note.sign_in_required ?? false,
     created_at: new Date(created_at),
     expires_at: expires_at === null ? null : new Date(expires_at),
     ...part,

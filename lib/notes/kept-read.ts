@@ -6,6 +6,7 @@ import { sealingKeys } from "../env";
 import { keptAnswerLookup } from "../idempotency/idempotency-key";
 import type { KeepAnswer } from "../idempotency/kept-answer-sql";
 import { keepingUnder, keptAnswer, runKeeping, type KeptAnswerRow } from "../idempotency/run-keeping";
+import type { SignedIn } from "../people/sign-in-gate";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { checkReadPassword, keyProofFits } from "./check-read-password";
 import type { ReadNoteBody } from "./note-schemas";
@@ -25,15 +26,18 @@ export type KeptReadKey = {
   password: ReadNoteBody["password"];
   keyProof: string | undefined;
   limits: RequestLimits;
+  signedIn: SignedIn;
 };
 
 /** Why a retry's kept answer is not given: what a first read without the same would be told. */
-type KeptReadRefusal = "bad_key_proof" | "bad_password";
+type KeptReadRefusal = "sign_in_required" | "bad_key_proof" | "bad_password";
 
 type KeptReadAnswer = Omit<ConsumedRow, "created_at" | "expires_at" | keyof ConsumedPage> & {
   created_at: string;
   expires_at: string | null;
   pages: ConsumedPage[] | null;
+  /** absent from answers kept before notes for members only existed */
+  sign_in_required?: boolean;
 };
 type ConsumedPage = Pick<
   ConsumedRow,
@@ -52,10 +56,11 @@ function rowsOf(answer: KeptReadAnswer): ConsumedRow[] {
 }
 
 /**
- * The keys that open the kept pages once the key proof is checked: the password's, checked like a
- * read's (and rate limited).
+ * The keys that open the kept pages once the caller is found signed in (a note for members only)
+ * and the key proof is checked: the password's, checked like a read's (and rate limited).
  */
 async function keysFor(kept: KeptRow, read: KeptReadKey): Promise<readonly SealingKey[] | KeptReadRefusal> {
+  if (kept.answer.sign_in_required === true && !(await read.signedIn())) return "sign_in_required";
   if (!keyProofFits(read.keyProof, kept.key_proof_hash)) return "bad_key_proof";
   if (kept.password_hash === null) return sealingKeys();
   const { password, limits, id } = read;

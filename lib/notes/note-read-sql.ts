@@ -20,7 +20,8 @@ const notOwnerHandle = Prisma.sql`live_links IS NULL`;
 export function notePasswordHashSql(id: string) {
   return Prisma.sql`
     SELECT password_hash AS hash, burn_after_failures IS NOT NULL AS counts_failures, key_proof_hash,
-           files_pending, file_count, content_id IS NOT NULL AS link, burn_after IS NULL AS unlimited
+           files_pending, file_count, content_id IS NOT NULL AS link, burn_after IS NULL AS unlimited,
+           sign_in_required
     FROM shares WHERE id = ${id} AND ${liveNote} AND ${notOwnerHandle}`;
 }
 
@@ -55,17 +56,22 @@ const opened = "(SELECT * FROM consumed UNION ALL SELECT * FROM viewed) AS opene
 
 /** What a read returns of its note's row, and what its log entries are made from. */
 const readColumns = Prisma.sql`id, coalesce(content_id, id) AS sealed_as, content_id, recipient, created_at, expires_at,
-  burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id, file_count`;
+  burn_after, read_count, burned_at IS NOT NULL AS burned, multi_page, encrypted, api_key_id, file_count,
+  sign_in_required`;
 
-/** Which passwords and key proofs a read was checked against (null: only a note without one). */
-type Verified = { passwordHash: string | null; keyProofHash: string | null };
+/**
+ * Which passwords and key proofs a read was checked against (null: only a note without one), and
+ * whether its caller was found signed in (false: only a note that is not for members only).
+ */
+type Verified = { passwordHash: string | null; keyProofHash: string | null; signedIn: boolean };
 
 /** The note `id` as a read may open it: live, checked against `verified`, of the kind named. */
 function readableNote(id: string, verified: Verified, kind: { link: boolean; grant?: ReadGrant }) {
   return Prisma.sql`id = ${id} AND ${liveNote} AND ${notOwnerHandle} AND NOT files_pending AND ${filesMatchGrant(kind.grant)}
     AND content_id IS ${kind.link ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}
     AND (password_hash IS NULL OR password_hash = ${verified.passwordHash})
-    AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})`;
+    AND (key_proof_hash IS NULL OR key_proof_hash = ${verified.keyProofHash})
+    AND (NOT sign_in_required OR ${verified.signedIn}::boolean)`;
 }
 
 /** The final SELECT of a read: the opened row beside each of its pages, in their order. */

@@ -15,6 +15,14 @@ const burnAfter = z
   .nullable()
   .describe("successful reads allowed in all; null: no limit");
 const remainingViews = z.int().min(0).nullable().describe("successful reads left; null: no limit");
+/** Present (true) only on a note or request for members only: opened by people signed in. */
+export const signInRequiredField = z
+  .literal(true)
+  .optional()
+  .describe(
+    "only people signed in through the provider open it (else 401 sign_in_required); absent otherwise",
+  );
+
 const encrypted = z
   .boolean()
   .describe(
@@ -42,6 +50,7 @@ export const createdNoteResponseSchema = z.strictObject({
   content_type: contentType.describe("of the first page"),
   page_count: z.int().min(1),
   encrypted,
+  sign_in_required: signInRequiredField,
   owned: z.boolean().describe("created with a valid API key, which may delete it"),
   api_key: z.boolean().describe("the same as owned, under the name some clients use"),
   delete_token: z
@@ -76,6 +85,7 @@ export const noteMetaResponseSchema = z.strictObject({
   content_type: contentType,
   page_count: z.int().min(1),
   encrypted,
+  sign_in_required: signInRequiredField,
   ...metaFilesFields,
 });
 

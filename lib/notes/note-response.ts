@@ -35,6 +35,7 @@ export function toCreatedNoteResponse(row: CreatedNoteRow, baseUrl: string): Cre
     content_type: row.content_type,
     page_count: row.page_count,
     encrypted: row.encrypted,
+    ...(row.sign_in_required && { sign_in_required: true as const }),
     owned: row.owned,
     api_key: row.owned,
     delete_token: row.delete_token,
@@ -59,6 +60,7 @@ export function toNoteMetaResponse(row: NoteMetaRow): NoteMetaResponse {
     content_type: row.content_type,
     page_count: row.page_count,
     encrypted: row.encrypted,
+    ...(row.sign_in_required && { sign_in_required: true as const }),
     ...(row.file_count > 0 && { file_count: row.file_count, files_pending: row.files_pending }),
   };
 }

@@ -54,6 +54,16 @@ const recipientsSchema = z
     "one link per recipient: 2 to 50 labels of 1 to 100 characters, trimmed, distinct regardless of case",
   );
 
+/** A note or request for members only; refused (sign_in_unavailable) where no provider is configured. */
+export const signInRequiredSchema = z
+  .boolean({ error: "must be a boolean" })
+  .optional()
+  .describe(
+    "true: only people signed in through this server's identity provider open it (anyone else: 401 " +
+      "sign_in_required, nothing spent); a note's recipients' links all have it. 400 sign_in_unavailable " +
+      "without a provider",
+  );
+
 const formatSchema = z.enum(contentTypes, { error: 'must be "markdown" or "html"' });
 
 // Bodies are strict objects: a field they do not name is refused (unknown_field, lib/http/parse-body.ts).
@@ -106,6 +116,7 @@ export const createNoteBodySchema = z
       .describe(keyProofDescription("with encrypted: true: the proof every read must then present")),
     recipients: recipientsSchema.optional(),
     files: declaredFilesSchema.optional(),
+    sign_in_required: signInRequiredSchema,
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures, encrypted, key_proof, files } = ctx.value;

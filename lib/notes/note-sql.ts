@@ -52,6 +52,8 @@ export type NewNote = {
   recipients?: RecipientLink[];
   /** files to be uploaded: the note is pending until they are (lib/files) */
   files?: NewFiles;
+  /** for members only: opened by people signed in through the provider (its links copy it) */
+  signInRequired?: boolean;
 };
 
 /**
@@ -74,18 +76,20 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
                           multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
                           encrypted, live_links, key_proof_hash, file_count, files_left, files_pending,
-                          upload_token_hash, upload_expires_at, files_charged_to)
+                          upload_token_hash, upload_expires_at, files_charged_to, sign_in_required)
       SELECT ${id},
               ${creationSecond} + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
               ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
               ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash},
               ${fileCount}::int, ${fileCount}::int, ${fileCount > 0}, ${note.files?.uploadTokenHash ?? null},
-              ${note.files?.uploadExpiresAt ?? null}::timestamptz, ${note.files?.chargedTo ?? null}
+              ${note.files?.uploadExpiresAt ?? null}::timestamptz, ${note.files?.chargedTo ?? null},
+              ${note.signInRequired ?? false}
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
-                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending, live_links
+                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending, live_links,
+                sign_in_required
     ), ${insertFilesCte(note.files)}${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)
@@ -98,7 +102,8 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
     )
-    SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted FROM note`,
+    SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted, sign_in_required
+    FROM note`,
   );
 }
 
@@ -110,7 +115,8 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
 const metaColumns = Prisma.sql`id, floor(date_part('epoch', created_at)) AS created_at,
   floor(date_part('epoch', expires_at)) AS expires_at, burn_after, live_links,
   password_hash IS NOT NULL AS password_required, content_type, page_count, encrypted,
-  burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending`;
+  burn_after_failures - failed_attempts AS password_attempts_left, file_count, files_pending,
+  sign_in_required`;
 
 /**
  * A live note's metadata, its remaining views counted from its own row. An owner handle's are those

@@ -16,6 +16,7 @@ beforeAll(async () => {
   await openDatabase();
 });
 
+const anonymous = async () => false;
 const reader = { client: "0a1b2c3d", browser: "Firefox" };
 const read = (id: string, idempotencyKey?: string) =>
   readNote({
@@ -25,6 +26,7 @@ const read = (id: string, idempotencyKey?: string) =>
     limits: new RequestLimits(new Headers()),
     reader,
     idempotencyKey,
+    signedIn: anonymous,
   });
 
 /** How many pages note `id` holds. */
@@ -184,6 +186,7 @@ describe("reading", () => {
         keyProof: undefined,
         limits: new RequestLimits(new Headers()),
         reader,
+        signedIn: anonymous,
       });
     await expect(withPassword("wrong")).rejects.toMatchObject({ code: "bad_password" });
     await expect(read(note.id)).rejects.toMatchObject({ code: "bad_password" });

@@ -5,6 +5,7 @@ import { sealingKeys } from "../env";
 import { filesIncomplete, newReadGrant } from "../files/grant-files";
 import { ApiError } from "../http/api-error";
 import { countNote } from "../metrics/metrics";
+import { assertSignedIn, signInRequired, type SignedIn } from "../people/sign-in-gate";
 import type { RequestLimits } from "../rate-limit/request-limits";
 import { checkReadPassword, keyProofFits } from "./check-read-password";
 import { notAString, type ReadNoteBody } from "./note-schemas";
@@ -32,10 +33,13 @@ const badKeyProof = () =>
     "This end-to-end encrypted note is read only with the proof of its link's key (key_proof), and none or a wrong one was given: is the part after # missing from the link? No view was spent.",
   );
 
-/** A read of note `id` as checked: against which password and key proof hashes, with which key. */
+/**
+ * A read of note `id` as checked: against which password and key proof hashes, whether its caller
+ * was found signed in, with which key.
+ */
 type CheckedRead = {
   id: string;
-  verified: { passwordHash: string | null; keyProofHash: string | null };
+  verified: { passwordHash: string | null; keyProofHash: string | null; signedIn: boolean };
   passwordKey: SealingKey | null;
   reader: Reader;
   idempotency: KeptReadKey | null;
@@ -62,7 +66,9 @@ async function runPlan(plan: ReadPlan, read: CheckedRead): Promise<ReadNoteRow |
   if (rows.some((row) => row.sealed_by === null) && !(await servesUnsealedPages())) return null;
   const opened = await openConsumedRows(rows, passwordKey ? [passwordKey] : sealingKeys(), grant);
   if (opened) {
-    if (opened.burn_after === null && (plan.kind === "view" || plan.kind === "consume")) addViewHint(id);
+    // A note for members only is never read by the first, unchecked statement: no hint for it.
+    const hinted = opened.burn_after === null && !verified.signedIn;
+    if (hinted && (plan.kind === "view" || plan.kind === "consume")) addViewHint(id);
     const traits = {
       encrypted: opened.encrypted,
       password_required: verified.passwordHash !== null,
@@ -78,6 +84,7 @@ async function runPlan(plan: ReadPlan, read: CheckedRead): Promise<ReadNoteRow |
 /** The answer an earlier read with this Idempotency-Key kept, if any (kept-read.ts). */
 async function keptAnswer(idempotency: KeptReadKey | null): Promise<ReadNoteRow | null> {
   const kept = idempotency && (await keptRead(idempotency));
+  if (kept === "sign_in_required") throw signInRequired("note");
   if (kept === "bad_key_proof") throw badKeyProof();
   if (kept === "bad_password") throw badPassword();
   return kept ? openConsumedRows(kept.rows, kept.keys) : null;
@@ -91,11 +98,16 @@ type StoredNote = {
   link: boolean;
   unlimited: boolean;
   file_count: number;
+  sign_in_required: boolean;
 };
 
-/** The live note `id` as a read finds it; a note whose files are still uploading is not read at all. */
-async function lookUpNote(id: string): Promise<StoredNote | null> {
+/**
+ * The live note `id` as a read finds it; a note whose files are still uploading is not read at all
+ * (which a note for members only tells a signed-in caller alone).
+ */
+async function lookUpNote(id: string, signedIn: SignedIn): Promise<StoredNote | null> {
   const [row] = await queryRows<StoredNote & { files_pending: boolean }>(notePasswordHashSql(id));
+  if (row) await assertSignedIn(row.sign_in_required, signedIn, "note");
   if (row?.files_pending) throw filesIncomplete();
   return row ?? null;
 }
@@ -123,8 +135,10 @@ async function wrongPassword(
 }
 
 /**
- * Checks what a read of the stored note presents: the key proof of an end-to-end note first, then
- * the password of a protected one (checkReadPassword; a wrong one is counted by wrongPassword).
+ * Checks what a read of the stored note presents (a note for members only was checked for a
+ * signed-in caller as it was looked up, before anything else): the key proof of an end-to-end note
+ * first, then the password of a protected one (checkReadPassword; a wrong one is counted by
+ * wrongPassword).
  * Answers what the read is checked against, and the key that seals the pages when the password
  * gives one.
  */
@@ -140,7 +154,11 @@ async function checkedRead(
 ): Promise<Pick<CheckedRead, "verified" | "passwordKey">> {
   const { id, password, keyProof, limits } = presented;
   if (!keyProofFits(keyProof, stored.key_proof_hash)) throw badKeyProof();
-  const verified = { passwordHash: stored.hash, keyProofHash: stored.key_proof_hash };
+  const verified = {
+    passwordHash: stored.hash,
+    keyProofHash: stored.key_proof_hash,
+    signedIn: stored.sign_in_required,
+  };
   if (stored.hash === null) {
     if (password === notAString) throw new ApiError("bad_json", "password must be a string.");
     return { verified, passwordKey: null };
@@ -167,22 +185,26 @@ export async function readNote(options: {
   reader: Reader;
   /** the request's Idempotency-Key: a retry with it gets the answer kept by the first read */
   idempotencyKey?: string | null;
+  /** whether the caller is signed in: asked only of a note for members only */
+  signedIn: SignedIn;
 }): Promise<ReadNoteRow> {
-  const { id, password, keyProof, limits, reader } = options;
+  const { id, password, keyProof, limits, reader, signedIn } = options;
   assertNoteId(id);
   const idempotency: KeptReadKey | null = options.idempotencyKey
-    ? { id, key: options.idempotencyKey, password, keyProof, limits }
+    ? { id, key: options.idempotencyKey, password, keyProof, limits, signedIn }
     : null;
   const keeping = idempotency !== null;
 
   // A read with nothing to check (no password, no key proof) is planned before the note is looked up,
-  // so the common case costs one statement. When that plan finds nothing, an earlier read with the
-  // same Idempotency-Key may have kept an answer; else the lookup says what the note is, and the
-  // read runs as such, unless that is the plan that found nothing.
+  // so the common case costs one statement; that statement passes over notes for members only. When
+  // that plan finds nothing, an earlier read with the same Idempotency-Key may have kept an answer;
+  // else the lookup says what the note is, and the read runs as such, unless that is the plan that
+  // found nothing (and the note is not for members only, which the first statement passed over).
   let tried: ReadPlan | null = null;
   if ((password === undefined || password === "") && keyProof === undefined) {
     tried = pickReadPlan({ viewHint: hasViewHint(id) }, { keeping });
-    const unchecked = { id, verified: { passwordHash: null, keyProofHash: null }, passwordKey: null };
+    const verified = { passwordHash: null, keyProofHash: null, signedIn: false };
+    const unchecked = { id, verified, passwordKey: null };
     const read =
       (await runPlan(tried, { ...unchecked, reader, idempotency })) ?? (await keptAnswer(idempotency));
     if (read) return read;
@@ -190,13 +212,13 @@ export async function readNote(options: {
   }
   const keptOnce = () => (tried ? null : keptAnswer(idempotency));
 
-  const stored = await lookUpNote(id);
+  const stored = await lookUpNote(id, signedIn);
   if (!stored) return (await keptOnce()) ?? Promise.reject(notFound());
   const checked = await checkedRead(stored, { id, password, keyProof, limits }, reader);
   const known = { link: stored.link, unlimited: stored.unlimited, fileCount: stored.file_count };
   const plan = pickReadPlan(known, { keeping });
   const read =
-    plan.kind === tried?.kind
+    plan.kind === tried?.kind && !stored.sign_in_required
       ? null
       : ((await runPlan(plan, { id, ...checked, reader, idempotency })) ?? (await keptOnce()));
   if (!read) throw notFound();

@@ -46,6 +46,18 @@ export const badKey: ApiResponse = {
   description: "A key header with an unknown, malformed or revoked key",
   codes: ["bad_api_key"],
 };
+/** A note or request for members only (sign_in_required), asked for without a signed-in session. */
+export const signInRequired: ApiResponse = {
+  description:
+    "A note or request for members only, without a signed-in session (the notes_session cookie): " +
+    "nothing was spent, no password attempt counted",
+  codes: ["sign_in_required"],
+};
+/** badKey, or a members-only note or request for an anonymous caller (signInRequired). */
+export const badKeyOrSignInRequired: ApiResponse = {
+  description: `${badKey.description}; or ${signInRequired.description}`,
+  codes: ["bad_api_key", "sign_in_required"],
+};
 export const keyRequired: ApiResponse = {
   description: "No key, or an unknown, malformed or revoked one",
   codes: ["api_key_required", "bad_api_key"],

@@ -7,6 +7,7 @@ import { filePayer } from "../files/file-budget";
 import { declaredFilesIssue, type DeclaredFile } from "../files/file-schemas";
 import { ApiError } from "../http/api-error";
 import type { Reader } from "../notes/note-event-sql";
+import { assertSignedIn, type SignedIn } from "../people/sign-in-gate";
 import { assertRequestId, requestNotFound } from "./request-id";
 import { requestPolicy } from "./request-policy";
 import { answerRequestSql, liveRequestSql, type AnsweredRow, type RequestRow } from "./request-sql";
@@ -22,8 +23,9 @@ async function liveRequest(id: string): Promise<RequestRow> {
 /**
  * Stores an answer's envelope, and with `files` declares them for upload (end-to-end only: their
  * names are in the envelope). A request that took all its answers is `request_closed` (409: it is
- * there, it takes no more); an unknown or expired one is `not_found`; files to a request that does
- * not take them `files_not_allowed`. Answers hold the limits of notes created without a key.
+ * there, it takes no more); an unknown or expired one is `not_found`; one for members only, from a
+ * caller not signed in, `sign_in_required` (checked before anything is stored); files to a request
+ * that does not take them `files_not_allowed`. Answers hold the limits of notes created without a key.
  */
 export async function answerRequest(options: {
   id: string;
@@ -32,6 +34,8 @@ export async function answerRequest(options: {
   reader: Reader;
   /** the responder's address as rate limits know it: the files are charged to it */
   client?: string;
+  /** whether the responder is signed in: asked only for a request for members only */
+  signedIn: SignedIn;
 }): Promise<StoredAnswer> {
   const { id, envelope, reader } = options;
   assertRequestId(id);
@@ -47,7 +51,9 @@ export async function answerRequest(options: {
   }
   const filesIssue = options.files && declaredFilesIssue(options.files, true);
   if (filesIssue) throw new ApiError("bad_files", `files: ${filesIssue}`);
-  if (options.files && !(await liveRequest(id)).files_allowed) {
+  const request = await liveRequest(id);
+  await assertSignedIn(request.sign_in_required, options.signedIn, "request");
+  if (options.files && !request.files_allowed) {
     throw new ApiError(
       "files_not_allowed",
       "This request does not take files; send the answer without them.",
@@ -65,7 +71,6 @@ export async function answerRequest(options: {
   });
   if (answered) return { ...answered, ...(files && { uploads: files.uploads }) };
   await giveBack?.();
-  const request = await liveRequest(id);
   throw new ApiError(
     "request_closed",
     `This request took all its ${request.max_answers} answer(s) and accepts no more.`,

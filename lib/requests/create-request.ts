@@ -5,6 +5,7 @@ import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import { assertSignInAvailable } from "../people/sign-in-gate";
 import { generateNoteId } from "../notes/note-id";
 import { notePolicy } from "../notes/note-policy";
 import { requestPolicy } from "./request-policy";
@@ -18,6 +19,7 @@ export type CreatedRequestRow = {
   expires_at: Date;
   max_answers: number;
   files_allowed: boolean;
+  sign_in_required: boolean;
 };
 
 /** Stores a request: its public key, the hash of its owner proof, its title and instructions sealed. */
@@ -28,6 +30,7 @@ export async function createRequest(options: {
   generateId?: () => string;
 }): Promise<CreatedRequestRow> {
   const { body, apiKey, generateId = generateNoteId } = options;
+  assertSignInAvailable(body.sign_in_required);
   if (!(await isValidPublicKey(body.public_key))) {
     throw new ApiError(
       "bad_public_key",
@@ -47,6 +50,7 @@ export async function createRequest(options: {
         public_key: body.public_key,
         owner_proof_hash: hashSecret(body.owner_proof),
         files_allowed: body.files_allowed ?? false,
+        sign_in_required: body.sign_in_required === true,
         api_key_id: apiKey?.id ?? null,
       }),
     );

@@ -34,6 +34,7 @@ export function toCreatedRequestResponse(
     expires_at: seconds(row.expires_at),
     answers: row.max_answers,
     files_allowed: row.files_allowed,
+    ...(row.sign_in_required && { sign_in_required: true as const }),
   };
 }
 
@@ -47,6 +48,7 @@ export function toRequestResponse(request: OpenedRequest): RequestResponse {
     answers: request.max_answers,
     answers_left: request.max_answers - request.answer_count,
     files_allowed: request.files_allowed,
+    ...(request.sign_in_required && { sign_in_required: true as const }),
     created_at: seconds(request.created_at),
     expires_at: seconds(request.expires_at),
   };

@@ -4,7 +4,8 @@ import { env } from "../env";
 import { createdFilesFields } from "../files/file-response-schemas";
 import { declaredFilesSchema } from "../files/file-schemas";
 import { noteIdPattern } from "../notes/note-policy";
-import { storable } from "../notes/note-schemas";
+import { signInRequiredField } from "../notes/note-response-schemas";
+import { signInRequiredSchema, storable } from "../notes/note-schemas";
 import { requestPolicy } from "./request-policy";
 
 // The requests API's request and response shapes, used by its handlers and its OpenAPI document.
@@ -40,6 +41,7 @@ export const createRequestBodySchema = z.strictObject({
     .boolean({ error: "must be true or false" })
     .optional()
     .describe("whether answers may carry files (default false)"),
+  sign_in_required: signInRequiredSchema,
   public_key: z
     .string({ error: "must be a string" })
     .describe("base64url of the uncompressed P-256 point (65 bytes) every answer is sealed to"),
@@ -80,6 +82,7 @@ export const createdRequestResponseSchema = z.strictObject({
   expires_at: unixSeconds,
   answers: z.int().min(1).describe("answers it accepts in all"),
   files_allowed: z.boolean(),
+  sign_in_required: signInRequiredField,
 });
 
 export const requestResponseSchema = z.strictObject({
@@ -91,6 +94,7 @@ export const requestResponseSchema = z.strictObject({
   answers: z.int().min(1),
   answers_left: answersLeft,
   files_allowed: z.boolean().describe("whether answers may carry files"),
+  sign_in_required: signInRequiredField,
   created_at: unixSeconds,
   expires_at: unixSeconds,
 });

@@ -19,6 +19,8 @@ export type RequestRow = {
   public_key: string;
   owner_proof_hash: string;
   files_allowed: boolean;
+  /** its public link (page, answers) only for a signed-in person */
+  sign_in_required: boolean;
 };
 
 type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
@@ -30,19 +32,20 @@ type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count">
 export function insertRequestSql(request: NewRequest) {
   return Prisma.sql`
     INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
-                          files_allowed)
+                          files_allowed, sign_in_required)
     VALUES (${request.id}, ${creationSecond} + make_interval(secs => ${request.lifetime}::int),
             ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
-            ${request.owner_proof_hash}, ${request.api_key_id}::uuid, ${request.files_allowed})
+            ${request.owner_proof_hash}, ${request.api_key_id}::uuid, ${request.files_allowed},
+            ${request.sign_in_required})
     ON CONFLICT (id) DO NOTHING
-    RETURNING id, created_at, expires_at, max_answers, files_allowed`;
+    RETURNING id, created_at, expires_at, max_answers, files_allowed, sign_in_required`;
 }
 
 /** A live request (not expired); no row for any other. */
 export function liveRequestSql(id: string) {
   return Prisma.sql`
     SELECT id, created_at, expires_at, title, instructions, max_answers, answer_count, public_key, owner_proof_hash,
-           files_allowed
+           files_allowed, sign_in_required
     FROM requests WHERE id = ${id} AND expires_at > now()`;
 }
 

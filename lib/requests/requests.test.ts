@@ -3,7 +3,7 @@ import { generateRequestKeys, sealAnswer } from "../crypto/request-envelope";
 import { ApiError } from "../http/api-error";
 import { answerRequest } from "./answer-request";
 import { createRequest } from "./create-request";
-import { getRequest } from "./get-request";
+import { getRequest, getRequestForResponder } from "./get-request";
 import { purgeExpiredRequests } from "./purge-expired-requests";
 import { authorizeOwner } from "./request-owner";
 import { testClient } from "../test/test-client";
@@ -13,6 +13,7 @@ import { testClient } from "../test/test-client";
 const client = testClient();
 
 const reader = { client: "0badcafe", browser: "other" };
+const anonymous = async () => false;
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => "succeeded",
@@ -46,7 +47,9 @@ describe("requests", () => {
     const request = await newRequest(4);
     const envelope = await sealAnswer("x", { requestId: request.id, publicKey: request.publicKey });
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () => codeOf(answerRequest({ id: request.id, envelope, reader }))),
+      Array.from({ length: 20 }, () =>
+        codeOf(answerRequest({ id: request.id, envelope, reader, signedIn: anonymous })),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome === "succeeded")).toHaveLength(4);
     expect(outcomes.filter((outcome) => outcome === "request_closed")).toHaveLength(16);
@@ -66,9 +69,13 @@ describe("requests", () => {
     const envelope = await sealAnswer("x", { requestId: request.id, publicKey: request.publicKey });
     const [version, , ...rest] = envelope.split(".");
     const badPoint = [version, offCurve, ...rest].join(".");
-    expect(await codeOf(answerRequest({ id: request.id, envelope: badPoint, reader }))).toBe("bad_envelope");
+    expect(
+      await codeOf(answerRequest({ id: request.id, envelope: badPoint, reader, signedIn: anonymous })),
+    ).toBe("bad_envelope");
     const huge = `${envelope}${"A".repeat(512 * 1024)}`;
-    expect(await codeOf(answerRequest({ id: request.id, envelope: huge, reader }))).toBe("too_large");
+    expect(await codeOf(answerRequest({ id: request.id, envelope: huge, reader, signedIn: anonymous }))).toBe(
+      "too_large",
+    );
     const proof = (value: string) => new Headers({ "x-owner-proof": value });
     expect(await codeOf(authorizeOwner(request.id, proof(other.ownerProof)))).toBe("wrong_owner_proof");
     expect(await codeOf(authorizeOwner(request.id, new Headers()))).toBe("wrong_owner_proof");
@@ -77,7 +84,9 @@ describe("requests", () => {
     await client.query("UPDATE requests SET expires_at = now() - interval '1 second' WHERE id = $1", [
       request.id,
     ]);
-    expect(await codeOf(answerRequest({ id: request.id, envelope, reader }))).toBe("not_found");
+    expect(await codeOf(answerRequest({ id: request.id, envelope, reader, signedIn: anonymous }))).toBe(
+      "not_found",
+    );
     expect(await codeOf(authorizeOwner(request.id, proof(request.ownerProof)))).toBe("not_found");
     expect(await purgeExpiredRequests()).toBeGreaterThanOrEqual(1);
     const { rows } = await client.query("SELECT count(*)::int AS n FROM requests WHERE id = $1", [
@@ -97,5 +106,43 @@ describe("requests", () => {
       "id_generation_failed",
     );
     await client.query("DELETE FROM requests WHERE id = 'FreshId123'");
+  });
+});
+
+describe("a request for members only", () => {
+  it("is refused at create without a provider: 400 sign_in_unavailable", async () => {
+    const keys = await generateRequestKeys();
+    const body = { title: "T", ttl: "1d", public_key: keys.publicKey, owner_proof: keys.ownerProof };
+    expect(await codeOf(createRequest({ body: { ...body, sign_in_required: true }, apiKey: null }))).toBe(
+      "sign_in_unavailable",
+    );
+    expect((await createRequest({ body, apiKey: null })).sign_in_required).toBe(false);
+  });
+
+  it("answers anonymous responders 401 sign_in_required, storing nothing; a signed-in one answers", async () => {
+    const request = await newRequest(2);
+    await client.query("UPDATE requests SET sign_in_required = true WHERE id = $1", [request.id]);
+    const envelope = await sealAnswer("x", { requestId: request.id, publicKey: request.publicKey });
+    const member = async () => true;
+    expect(await codeOf(getRequestForResponder(request.id, anonymous))).toBe("sign_in_required");
+    expect(await codeOf(answerRequest({ id: request.id, envelope, reader, signedIn: anonymous }))).toBe(
+      "sign_in_required",
+    );
+    const stored = async () =>
+      (
+        await client.query<{ answer_count: number; answers: number }>(
+          `SELECT answer_count, (SELECT count(*)::int FROM request_answers WHERE request_id = $1) AS answers
+           FROM requests WHERE id = $1`,
+          [request.id],
+        )
+      ).rows[0];
+    expect(await stored()).toEqual({ answer_count: 0, answers: 0 });
+    expect((await getRequestForResponder(request.id, member)).title).toBe("Token");
+    expect((await answerRequest({ id: request.id, envelope, reader, signedIn: member })).number).toBe(1);
+    expect(await stored()).toEqual({ answer_count: 1, answers: 1 });
+    // The requester's own routes take the owner proof, signed in or not.
+    expect((await authorizeOwner(request.id, new Headers({ "x-owner-proof": request.ownerProof }))).id).toBe(
+      request.id,
+    );
   });
 });

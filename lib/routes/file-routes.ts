@@ -1,5 +1,6 @@
 import {
   rateLimited,
+  signInRequired,
   unavailable,
   type ApiParameter,
   type ApiResponse,
@@ -102,6 +103,7 @@ export const fileRoutes = [
             binary: true,
             headers: ["cache-control", "upload-offset", "content-disposition"],
           },
+          401: signInRequired,
           403: uploadRefusals[403],
           404: {
             description: "Unknown note or file, or a grant that is wrong, expired, or for another note",

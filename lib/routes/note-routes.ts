@@ -1,5 +1,6 @@
 import {
   badKey,
+  badKeyOrSignInRequired,
   keyRequired,
   notFound,
   notOwnedOrUnknown,
@@ -80,6 +81,7 @@ export const noteRoutes = [
               "bad_files",
               "bad_file_name",
               "bad_idempotency_key",
+              "sign_in_unavailable",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
@@ -112,7 +114,7 @@ export const noteRoutes = [
             schema: noteMetaResponseSchema,
             headers: ["cache-control", "rate-limit"],
           },
-          401: badKey,
+          401: badKeyOrSignInRequired,
           404: notFound,
           429: rateLimited,
           503: unavailable,
@@ -147,8 +149,9 @@ export const noteRoutes = [
           401: {
             description:
               "Wrong or missing password (with burn_after_failures a wrong one is counted, and the last " +
-              "one allowed destroys the note), or a bad key",
-            codes: ["bad_password", "bad_api_key"],
+              "one allowed destroys the note), or a bad key; or a note for members only without a " +
+              "signed-in session (checked first: nothing spent, no password attempt counted)",
+            codes: ["bad_password", "bad_api_key", "sign_in_required"],
           },
           403: {
             description:

@@ -1,7 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { restoreFragment } from "@/lib/browser/kept-fragment";
 import type { FileLimits } from "@/lib/browser/check-files";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { RequestResponse } from "@/lib/requests/request-schemas";
@@ -26,6 +27,8 @@ export function RequestView({ request, fileLimits }: { request: RequestResponse;
   // The fragment is only known in the browser: the first render (the server's) shows neither view.
   const fragment = useSyncExternalStore(subscribeToFragment, fragmentOf, () => null);
   const remembered = useRememberedKey(request.id);
+  // Back from signing in to a request for members only: the private link's key, kept in this tab.
+  useEffect(() => restoreFragment(`/requests/${request.id}`), [request.id]);
 
   return (
     <div className="request-page">

@@ -15,6 +15,8 @@ type Options = {
   ttlChoices: { value: string; label: string }[];
   defaultTtl: string;
   requiresKey: boolean;
+  /** an identity provider is configured: requests for members only are offered */
+  signInAvailable: boolean;
   maxAnswers: number;
 };
 
@@ -23,6 +25,7 @@ type Created = { publicLink: string; privateLink: string };
 /** The create form: makes the key pair here, sends the public half, shows both links. */
 export function NewRequestForm({ options }: { options: Options }) {
   const t = useTranslations("requests");
+  const membersOnly = useTranslations("membersOnly");
   // Outside a secure context the browser cannot make the key pair: the form says so as it appears.
   const available = useWebCrypto();
   const failureMessage = useFailureMessage();
@@ -45,6 +48,7 @@ export function NewRequestForm({ options }: { options: Options }) {
         answers: Number(form.get("answers")),
         ttl: String(form.get("ttl")),
         ...(form.get("files_allowed") === "on" && { files_allowed: true }),
+        ...(form.get("sign_in_required") === "on" && { sign_in_required: true }),
         public_key: keys.publicKey,
         owner_proof: keys.ownerProof,
       },
@@ -129,6 +133,13 @@ export function NewRequestForm({ options }: { options: Options }) {
               <input type="checkbox" name="files_allowed" /> {t("filesAllowedField")}
             </label>
           </div>
+          {options.signInAvailable && (
+            <div className="field">
+              <label>
+                <input type="checkbox" name="sign_in_required" /> {membersOnly("checkbox")}
+              </label>
+            </div>
+          )}
           <div className="field">
             <label>
               <input type="checkbox" name="remember" /> {t("rememberField")}

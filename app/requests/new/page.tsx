@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
+import { providerConfigured } from "@/lib/people/provider-settings";
 import { requestPolicy } from "@/lib/requests/request-policy";
 import { NewRequestForm } from "./new-request-form";
 import "../requests.css";
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("newTitle") };
 }
 
-const messages = ["requests", "copyField", "apiFailure", "encryption"] as const;
+const messages = ["requests", "copyField", "apiFailure", "encryption", "membersOnly"] as const;
 
 // GET /requests/new: the page to ask for a secret. The key pair is made in the browser; the page
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
@@ -24,6 +25,7 @@ export default async function NewRequestPage() {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
+    signInAvailable: providerConfigured(),
     maxAnswers: requestPolicy.maxAnswers,
   };
   return (

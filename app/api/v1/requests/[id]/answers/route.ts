@@ -4,6 +4,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { readerOf } from "@/lib/notes/reader";
+import { signedInOf } from "@/lib/people/sign-in-gate";
 import { answerRequest } from "@/lib/requests/answer-request";
 import { listAnswers } from "@/lib/requests/manage-answers";
 import { toAnsweredResponse, toAnswerListResponse } from "@/lib/requests/request-response";
@@ -30,6 +31,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
         files: body.files,
         reader,
         client: limits.clientId,
+        signedIn: signedInOf(request.headers),
       });
       return jsonResponse(toAnsweredResponse(answered, publicBaseUrl(request), id), { status: 201 });
     },

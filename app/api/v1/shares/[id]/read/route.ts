@@ -8,6 +8,7 @@ import { readNote } from "@/lib/notes/read-note";
 import { readerOf } from "@/lib/notes/reader";
 import { toReadNoteResponse } from "@/lib/notes/note-response";
 import { readNoteBodySchema } from "@/lib/notes/note-schemas";
+import { signedInOf } from "@/lib/people/sign-in-gate";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/read", {
   // POST /api/v1/shares/<id>/read: read a note, counting one view
@@ -26,6 +27,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       limits,
       reader,
       idempotencyKey,
+      signedIn: signedInOf(request.headers),
     });
     // The site root is worked out (from request.url) only for a note with files: their download links.
     const answer = toReadNoteResponse(note, () => publicBaseUrl(request));

@@ -3,6 +3,7 @@ import { downloadFile } from "@/lib/files/download-file";
 import { savedFileName } from "@/lib/files/file-name";
 import { uploadStatus } from "@/lib/files/upload-chunk";
 import { jsonResponse } from "@/lib/http/respond";
+import { signedInOf } from "@/lib/people/sign-in-gate";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 /** `attachment; filename*=UTF-8''<name>`, the RFC 6266 form every browser reads. */
@@ -25,7 +26,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
         });
       }
       const grant = new URL(request.url).searchParams.get("grant") ?? "";
-      const file = await downloadFile({ id, index, grant });
+      const file = await downloadFile({ id, index, grant, signedIn: signedInOf(request.headers) });
       return new ApiAnswer(file.body, {
         headers: {
           "content-type": "application/octet-stream",
