@@ -1,9 +1,11 @@
 import "server-only";
 import * as client from "openid-client";
+import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";
 import { errorSummary } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
+import { readGroups } from "./groups-claim";
 import { recordSignIn, type Identity } from "./people-store";
 import { takePendingSignIn } from "./pending-sign-ins";
 import { createPersonSession } from "./person-sessions";
@@ -43,6 +45,7 @@ async function identityOf(config: client.Configuration, tokens: Tokens): Promise
     displayName: text(claims.name) ?? text(claims.preferred_username),
     email: text(claims.email),
     emailVerified: claims.email_verified === true,
+    groups: readGroups(env.OIDC_GROUPS_CLAIM, claims[env.OIDC_GROUPS_CLAIM]),
   };
 }
 

@@ -32,6 +32,7 @@ const identity = (issuer: string, subject = randomAlphanumeric(12)) => ({
   displayName: "Carol Example",
   email: "carol@example.test",
   emailVerified: true,
+  groups: ["staff", "notes-admins"],
 });
 
 describe("people", () => {
@@ -46,16 +47,21 @@ describe("people", () => {
       displayName: "Carol B. Example",
       email: "carol@example.test",
       emailVerified: true,
+      groups: ["staff", "notes-admins"],
     });
+    await recordSignIn({ ...first, groups: [] });
+    expect(await findPerson(id)).toMatchObject({ groups: [] });
   });
 
-  it("keep their name and email sealed, bound to the person", async () => {
+  it("keep their name, email and groups sealed, bound to the person", async () => {
     const id = await recordSignIn(identity("https://a.example.test"));
     const prisma = await getPrisma();
     const row = await prisma.person.findUniqueOrThrow({ where: { id } });
     expect(row.displayName).toMatch(/^v1\./);
     expect(row.email).toMatch(/^v1\./);
     expect(row.email).not.toContain("carol");
+    expect(row.groups).toMatch(/^v1\./);
+    expect(row.groups).not.toContain("staff");
     const otherId = await recordSignIn(identity("https://a.example.test"));
     await prisma.person.update({ where: { id: otherId }, data: { email: row.email } });
     await expect(findPerson(otherId)).rejects.toThrow(/does not open/);
@@ -114,13 +120,14 @@ describe("sign-ins under way", () => {
 });
 
 describe("npm run reseal's part for people", () => {
-  it("seals names and emails again with the first key, skipping what is already", async () => {
-    const identity = { issuer: "https://reseal.example.test", emailVerified: false };
+  it("seals names, emails and groups again with the first key, skipping what is already", async () => {
+    const identity = { issuer: "https://reseal.example.test", emailVerified: false, groups: [] };
     const id = await recordSignIn({
       ...identity,
       subject: randomAlphanumeric(12),
       displayName: "Dan",
       email: "d@x.test",
+      groups: ["ops"],
     });
     const noName = await recordSignIn({ ...identity, subject: randomAlphanumeric(12), email: "e@x.test" });
     const newKey = parseSealingKey(generateSealingKey())!;
@@ -129,10 +136,11 @@ describe("npm run reseal's part for people", () => {
       expect(await resealPeople()).toEqual({ resealed: expect.any(Number), unopenable: 0 });
       expect(await resealPeople()).toEqual({ resealed: 0, unopenable: 0 });
       keys = [newKey];
-      expect(await findPerson(id)).toMatchObject({ displayName: "Dan", email: "d@x.test" });
+      expect(await findPerson(id)).toMatchObject({ displayName: "Dan", email: "d@x.test", groups: ["ops"] });
       expect(await findPerson(noName)).toMatchObject({ displayName: null, email: "e@x.test" });
       const row = await (await getPrisma()).person.findUniqueOrThrow({ where: { id } });
-      expect([sealedBy(row.displayName ?? ""), sealedBy(row.email ?? "")]).toEqual([newKey.id, newKey.id]);
+      const sealers = [row.displayName, row.email, row.groups].map((sealed) => sealedBy(sealed ?? ""));
+      expect(sealers).toEqual([newKey.id, newKey.id, newKey.id]);
     } finally {
       keys = [databaseKey, newKey];
       await resealPeople();
