@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import en from "../../messages/en.json" with { type: "json" };
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
 import { expect, test } from "../support/fixtures";
@@ -11,6 +12,7 @@ import {
   startProvider,
   type TestProvider,
 } from "../support/oidc-provider";
+import { providerEnv, signInFromMe, testClient as client } from "../support/people-servers";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -24,7 +26,6 @@ import { timeouts } from "../support/timeouts";
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
-const client = { client_id: "notes", client_secret: "people-spec-client-secret" };
 let providers: TestProvider[] = [];
 let servers: ServerProcess[] = [];
 let database: TestDatabase | undefined;
@@ -50,14 +51,7 @@ test.beforeAll(async () => {
     urls.map((url, index) =>
       startServer({
         port: Number(new URL(url).port),
-        env: {
-          DATABASE_URL: database!.url,
-          PUBLIC_URL: url,
-          OIDC_ISSUER: providers[index]!.issuer,
-          OIDC_CLIENT_ID: client.client_id,
-          OIDC_CLIENT_SECRET: client.client_secret,
-          NODE_EXTRA_CA_CERTS: certificate.certFile,
-        },
+        env: providerEnv({ database: database!.url, url, issuer: providers[index]!.issuer, certificate }),
       }),
     ),
   );
@@ -83,19 +77,12 @@ function remember(callbackUrl: string): void {
 
 /** Signs in on a server from its /me page as `login`; the callback's answer. */
 async function signIn(page: Page, login: string, server = 0) {
-  await page.goto(`${app(server)}/me`);
-  const callback = page.waitForResponse((response) =>
-    response.url().startsWith(`${app(server)}/auth/callback`),
-  );
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.href.startsWith(issuer(server)));
-  await signInAtProvider(page, login);
-  const response = await callback;
+  const response = await signInFromMe(page, app(server), issuer(server), login);
   remember(response.url());
   return response;
 }
 
-/** Starts a sign-in on server A, alters the provider's URL, signs in there: the callback's answer. */
+/** Starts a sign-in on server A, alters the provider's URL, signs in there: the callback's page. */
 async function alteredSignIn(page: Page, alter: (url: URL) => void) {
   const started = await page.request.get(`${app()}/auth/sign-in`, { maxRedirects: 0 });
   const url = new URL(started.headers().location ?? "");
@@ -105,7 +92,7 @@ async function alteredSignIn(page: Page, alter: (url: URL) => void) {
   await signInAtProvider(page, "mallory");
   const response = await callback;
   remember(response.url());
-  return { status: response.status(), body: (await response.json()) as { error: string } };
+  return { status: response.status(), text: await page.locator("main p").first().textContent() };
 }
 
 const sessionsOf = async (subject: string) => {
@@ -200,7 +187,7 @@ const alterations: [string, (url: URL) => void][] = [
 for (const [name, alter] of alterations) {
   test(`${name} fails its check and signs nobody in`, async ({ page }) => {
     const answer = await alteredSignIn(page, alter);
-    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ error: "sign_in_failed" }) });
+    expect(answer).toEqual({ status: 400, text: en.signInFailed.sign_in_failed });
     const { rows } = await sql.query("SELECT 1 FROM people WHERE subject = 'mallory'");
     expect(rows).toEqual([]);
   });

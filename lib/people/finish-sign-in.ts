@@ -22,6 +22,16 @@ import { cookieValue, signInCookieName } from "./session-cookie";
 
 type SignedIn = { token: string; returnTo: string };
 
+/** A refused sign-in, with where it was to land when the refusal came after its state was found. */
+export class SignInRefused extends ApiError {
+  constructor(
+    refused: ApiError,
+    readonly returnTo: string | null,
+  ) {
+    super(refused.code, refused.message);
+  }
+}
+
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
 type Tokens = Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -73,7 +83,7 @@ function refusal(error: unknown): ApiError | null {
   return null;
 }
 
-async function signIn(request: ApiRequest): Promise<SignedIn> {
+async function signIn(request: ApiRequest, started: { returnTo: string | null }): Promise<SignedIn> {
   const query = new URL(request.url).search;
   const state = new URLSearchParams(query).get("state");
   const browser = cookieValue(request.headers, signInCookieName);
@@ -81,6 +91,7 @@ async function signIn(request: ApiRequest): Promise<SignedIn> {
   if (!state || !pending) {
     throw new ApiError("bad_sign_in_state", "This sign-in was not started here, or is over: sign in again.");
   }
+  started.returnTo = pending.returnTo;
   const config = await providerConfiguration();
   const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri()}${query}`), {
     pkceCodeVerifier: pending.codeVerifier,
@@ -94,8 +105,9 @@ async function signIn(request: ApiRequest): Promise<SignedIn> {
 
 /** Finishes a sign-in: the new session's token and where to go; refusals are logged (no secrets). */
 export async function finishSignIn(request: ApiRequest): Promise<SignedIn> {
+  const started = { returnTo: null };
   try {
-    return await signIn(request);
+    return await signIn(request, started);
   } catch (error) {
     const refused = refusal(error);
     if (!refused) throw error;
@@ -106,6 +118,6 @@ export async function finishSignIn(request: ApiRequest): Promise<SignedIn> {
       reason: refused.code,
       error: errorSummary(error),
     });
-    throw refused;
+    throw new SignInRefused(refused, started.returnTo);
   }
 }
