@@ -17,10 +17,10 @@ type Texts = Awaited<ReturnType<typeof getTranslations<"admin.audit">>>;
 const columns = (t: Texts, locale: string): Column<Entries[number]>[] => [
   { label: t("columnTime"), cell: (entry) => formatTime(entry.at, locale) },
   { label: t("columnAction"), cell: (entry) => t(`actions.${entry.action}`) },
-  { label: t("columnActor"), cell: (entry) => entry.actor ?? t("adminSecret") },
   { label: t("columnClient"), mono: true, cell: (entry) => entry.client ?? "—" },
   { label: t("columnSubject"), mono: true, cell: (entry) => entry.subject ?? "—" },
   { label: t("columnDetails"), cell: (entry) => describe(entry.details) },
+  { label: t("columnActor"), cell: (entry) => entry.actor ?? t("adminSecret") },
 ];
 
 export async function AuditTable({ entries }: { entries: Entries }) {

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { randomAlphanumeric } from "../crypto/random-string";
 import { generateSealingKey, parseSealingKey, sealedBy, type SealingKeys } from "../crypto/seal";
 import { getPrisma } from "../db";
+import { endPersonSessions } from "../admin/end-person-sessions";
+import { listAdminActions } from "../admin/list-admin-actions";
+import { listPeople } from "../admin/list-people";
 import { findPerson, recordSignIn } from "./people-store";
 import { purgeExpiredSignIns, savePendingSignIn, takePendingSignIn } from "./pending-sign-ins";
 import { resealPeople } from "./reseal-people";
@@ -13,8 +16,8 @@ import {
   purgeEndedSessions,
 } from "./person-sessions";
 
-// People, their sessions and sign-ins under way, on the test database through the Prisma models.
-// No other test file touches people, so rotating the sealing key here (the last test, which puts
+// People, their sessions and sign-ins under way, on the test database through the Prisma models,
+// and the admin page's view of them. No other test file touches people, so rotating the sealing key here (the last test, which puts
 // the test database's own key back) disturbs no one. The new key is never registered: the
 // database's key registry was checked with the first.
 
@@ -116,6 +119,49 @@ describe("sign-ins under way", () => {
     expect(await takePendingSignIn(late, "browser")).toBeNull();
     await purgeExpiredSignIns();
     expect(await prisma.pendingSignIn.count({ where: { expiresAt: { lte: new Date() } } })).toBe(0);
+  });
+});
+
+const signInAs = (name: string) =>
+  recordSignIn({
+    issuer: "https://admins.example.test",
+    subject: randomAlphanumeric(12),
+    displayName: name,
+    email: `${name.toLowerCase()}@example.test`,
+    emailVerified: true,
+    groups: [],
+  });
+
+describe("a person's sessions on the admin page", () => {
+  it("are counted while live and all ended at once, recorded with the administrator's id", async () => {
+    const erin = await signInAs("Erin");
+    const tokens = [await createPersonSession(erin), await createPersonSession(erin)];
+    const carol = (await findPerson(await signInAs("Carol")))!;
+    const listed = (await listPeople({ limit: 1000 })).find((person) => person.id === erin);
+    expect(listed).toMatchObject({ name: "Erin", issuer: "https://admins.example.test", liveSessions: 2 });
+
+    const admin = { via: "person" as const, person: carol };
+    expect(await endPersonSessions({ personId: erin, admin, client: "127.0.0.1" })).toEqual({ ended: 2 });
+    for (const token of tokens) expect(await personIdOfSession(token)).toBeNull();
+    expect((await listPeople({ limit: 1000 })).find((person) => person.id === erin)?.liveSessions).toBe(0);
+
+    const prisma = await getPrisma();
+    const entry = await prisma.adminAuditEntry.findFirstOrThrow({
+      where: { action: "sessions_ended", subject: erin },
+    });
+    expect(entry).toMatchObject({ actorPersonId: carol.id, details: { sessions: 2 }, client: "127.0.0.1" });
+    const shown = (await listAdminActions({ limit: 1000 })).find((row) => row.id === entry.id);
+    expect(shown?.actor).toBe("Carol");
+  });
+
+  it("of nobody known is not_found, and nothing is recorded", async () => {
+    const admin = { via: "person" as const, person: (await findPerson(await signInAs("Dan")))! };
+    const personId = randomAlphanumeric(22);
+    await expect(endPersonSessions({ personId, admin, client: undefined })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    const prisma = await getPrisma();
+    expect(await prisma.adminAuditEntry.count({ where: { subject: personId } })).toBe(0);
   });
 });
 
