@@ -3,9 +3,9 @@ import { signOutOrigin } from "./lib/people/provider-settings";
 import { limitNotePage } from "./lib/rate-limit/limit-note-page";
 import { renderedPage } from "./lib/routes/pages";
 
-// Security headers of the web pages (the JSON API and static files are not matched: they carry no
-// HTML, and skipping them keeps the API's hot paths free of this work). Every page gets a fresh
-// script nonce; Next.js reads it from the request's Content-Security-Policy header and puts it on
+// Security headers of the web pages (the JSON API, static files and the site's logo are not
+// matched: they carry no HTML, skipping them keeps the API's hot paths free of this work, and the
+// logo sets a stricter policy of its own). Every page gets a fresh script nonce; Next.js reads it from the request's Content-Security-Policy header and puts it on
 // its own scripts. A note's viewer page is also charged to the reads limit here (limitNotePage).
 
 /**
@@ -76,7 +76,7 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!api/|brand/|_next/static|_next/image|favicon.ico).*)",
       // Prefetches render no HTML a nonce would be needed for.
       missing: [
         { type: "header", key: "next-router-prefetch" },

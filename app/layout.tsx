@@ -6,6 +6,8 @@ import type { ReactNode } from "react";
 import { parseTheme, themeCookie } from "@/lib/browser/theme";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { textDirection } from "@/lib/i18n/locales";
+import { serviceVersion } from "@/lib/version";
+import { accentStyle, footerLinks, siteLogoPath, siteName } from "@/lib/branding/site-brand";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import "./globals.css";
@@ -13,8 +15,9 @@ import "./note.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("meta");
+  const name = siteName(t("siteName"));
   return {
-    title: { default: t("siteName"), template: t("titleTemplate") },
+    title: { default: name, template: t("titleTemplate", { siteName: name }) },
     description: t("description"),
     referrer: "no-referrer",
     icons: { icon: { url: "/favicon.ico", sizes: "32x32" } },
@@ -35,8 +38,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const theme = parseTheme((await cookies()).get(themeCookie)?.value);
   const locale = await getLocale();
   const t = await getTranslations("layout");
+  const logo = siteLogoPath();
   return (
-    <html lang={locale} dir={textDirection(locale)} data-theme={theme}>
+    <html lang={locale} dir={textDirection(locale)} data-theme={theme} style={accentStyle()}>
       <body>
         <ClientMessages namespaces={["layout", "theme"]}>
           <a className="skip-link" href="#main">
@@ -44,7 +48,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </a>
           <header className="site-header">
             <Link href="/" className="brand">
-              {t("brand")}
+              {/* The server's own small file, cached by its hash: nothing for next/image to optimise. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              {logo && <img src={logo} alt="" height={32} />}
+              {siteName(t("brand"))}
             </Link>
             <ThemeToggle initial={theme} />
           </header>
@@ -53,6 +60,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </main>
           <footer className="site-footer">
             <span>{t("footer")}</span>
+            {footerLinks().map(({ label, url }) => (
+              <a key={url} href={url} rel="noopener">
+                {label}
+              </a>
+            ))}
+            <span className="site-version">{`v${serviceVersion}`}</span>
             <LanguageSwitcher />
           </footer>
         </ClientMessages>

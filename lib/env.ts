@@ -11,6 +11,7 @@ import {
   type SealingKey,
   type SealingKeys,
 } from "./crypto/seal";
+import { brandingSettings } from "./branding/branding-settings";
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import * as people from "./people/people-settings";
@@ -111,7 +112,8 @@ const envSchema = z.object({
   ADMIN_SESSION_HOURS: wholeNumber(1, 24).default(8),
   // People signing in through the organisation's provider (lib/people/people-settings.ts)
   ...people.peopleSettings,
-  // Web pages
+  // Web pages: branding (lib/branding/branding-settings.ts), then what they offer
+  ...brandingSettings,
   /**
    * sanitize: every note's HTML is sanitized (default). trusted: HTML notes created with a valid key
    * also keep the HTML as written, which the viewer shows only inside a sandboxed frame.

@@ -71,6 +71,17 @@ test.describe("OpenAPI document", () => {
     expect(document.info.description).toContain("405 method_not_allowed");
   });
 
+  test("the release is package.json's version in the health answer, the document and the footer", async ({
+    request,
+  }) => {
+    const { version } = JSON.parse(await readFile("package.json", "utf8")) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await (await request.get("/api/v1/health")).json()).version).toBe(version);
+    expect((await fetchDocument(request)).info.version).toBe(version);
+    const page = await (await request.get("/")).text();
+    expect(page).toContain(`<span class="site-version">v${version}</span>`);
+  });
+
   test("real responses of every route match the document", async ({ api, request }) => {
     const document = await fetchDocument(request);
     const check = (method: ApiOperation["method"], route: string, response: APIResponse) =>

@@ -14,7 +14,7 @@ type DocumentedResponse = {
 };
 type Document = {
   openapi: string;
-  info: { description: string };
+  info: { description: string; version: string };
   paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
   components: { schemas: { ErrorCode: { enum: string[] } } };
 };

@@ -4,6 +4,7 @@ import { checkRateLimitStore } from "../rate-limit/store";
 import type { CheckResult, HealthReport } from "./health-report-schema";
 import { errorSummary } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
+import { serviceVersion } from "../version";
 
 // GET /api/v1/health: each dependency is one named check that throws when the dependency cannot
 // serve. The answer says which are down and how long each took, never why (error messages can
@@ -73,5 +74,9 @@ export async function checkHealth(): Promise<HealthReport> {
   const failed = entries.filter(([, , result]) => result.status !== "ok");
   const status =
     failed.length === 0 ? "ok" : failed.some(([, check]) => check.critical) ? "unavailable" : "degraded";
-  return { status, checks: Object.fromEntries(entries.map(([name, , result]) => [name, result])) };
+  return {
+    status,
+    version: serviceVersion,
+    checks: Object.fromEntries(entries.map(([name, , result]) => [name, result])),
+  };
 }

@@ -10,6 +10,7 @@ export const healthReportSchema = z.strictObject({
       "ok: every check is ok (200). degraded: only the rate-limit store is down; the API still " +
         "answers, without limits (200). unavailable: the database is down (503).",
     ),
+  version: z.string().describe("the release this server runs (semantic version), as package.json states it"),
   checks: z.record(
     z.string(),
     z.strictObject({

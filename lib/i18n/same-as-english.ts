@@ -5,7 +5,12 @@ import type { Locale } from "./locales";
 // keeps an English word on purpose adds its key under the language here.
 
 /** Messages whose words are the same as in English in every language: names and codes. */
-export const sameEverywhere = ["pageEditor.markdown", "pageEditor.html", "admin.webhooks.columnUrl"];
+export const sameEverywhere = [
+  "pageEditor.markdown",
+  "pageEditor.html",
+  "admin.webhooks.columnUrl",
+  "meta.titleTemplate",
+];
 
 /** The short units of the countdown many languages share with English ("5 min", "30 s"). */
 const units = ["countdown.units.hour", "countdown.units.minute", "countdown.units.second"];
@@ -30,7 +35,6 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   fr: [
     ...units,
     "meta.siteName",
-    "meta.titleTemplate",
     "layout.brand",
     "pageEditor.pageLegend",
     "pageEditor.format",

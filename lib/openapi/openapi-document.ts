@@ -5,6 +5,7 @@ import { noteIdPattern } from "../notes/note-policy";
 import { webhookEventDescriptions, webhookEvents, webhookPayloadSchemaOf } from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
+import { serviceVersion } from "../version";
 
 // The OpenAPI 3.1 document of the API, generated from the zod schemas the handlers and response
 // builders use (JSON Schema 2020-12, which OpenAPI 3.1 speaks), so the two cannot disagree.
@@ -173,7 +174,8 @@ function webhookObjects(): Record<string, JsonObject> {
   return Object.fromEntries(webhookEvents.map((event) => [event, { post: post(event) }]));
 }
 
-export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
+/** The document of this server's API: `siteName` is SITE_NAME, else "Notes". */
+export function buildOpenApiDocument(options: { baseUrl: string; siteName: string }): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const operation of apiOperations) {
     paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
@@ -182,8 +184,8 @@ export function buildOpenApiDocument(options: { baseUrl: string }): JsonObject {
   return {
     openapi: "3.1.0",
     info: {
-      title: "Notes API",
-      version: "1",
+      title: `${options.siteName} API`,
+      version: serviceVersion,
       description:
         "Short-lived notes. Errors are {error, message}; every code and its status is in " +
         "components.schemas.ErrorCode. A key header with an invalid key is 401 bad_api_key on every route. " +

@@ -30,7 +30,7 @@ describe("the route table", () => {
   });
 
   it("is what the OpenAPI document lists, path by path and method by method", () => {
-    const document = buildOpenApiDocument({ baseUrl: "http://localhost" }) as {
+    const document = buildOpenApiDocument({ baseUrl: "http://localhost", siteName: "Notes" }) as {
       paths: Record<string, Record<string, unknown>>;
     };
     const documented = Object.entries(document.paths).flatMap(([route, methods]) =>

@@ -1,5 +1,6 @@
 import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
+import { brandRoutes } from "./brand-routes";
 import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
 import type { RouteAccess } from "./route-access";
@@ -23,11 +24,17 @@ export const apiRoutes = [
   ...serviceRoutes,
 ];
 
-type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number] | (typeof authRoutes)[number];
+type DeclaredRoute =
+  | (typeof apiRoutes)[number]
+  | (typeof adminRoutes)[number]
+  | (typeof authRoutes)[number]
+  | (typeof brandRoutes)[number];
 export type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
-export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes].sort(bySpecificity);
+export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes, ...brandRoutes].sort(
+  bySpecificity,
+);
 
 export type RoutePattern = DeclaredRoute["pattern"];
 
