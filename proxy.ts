@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { signOutOrigin } from "./lib/people/provider-settings";
 import { limitNotePage } from "./lib/rate-limit/limit-note-page";
 import { renderedPage } from "./lib/routes/pages";
 
@@ -17,9 +18,14 @@ import { renderedPage } from "./lib/routes/pages";
  * A trusted note's frame inherits this policy (a srcdoc document does). Its <style> elements get
  * `frameStyleNonce`, a second nonce that admits styles only: the page's own nonce also admits
  * scripts, so it never goes anywhere near the author's markup.
+ *
+ * Forms post to this site, and the sign-out form's redirect may go on to the provider
+ * (OIDC_SIGN_OUT_AT_PROVIDER=1): browsers check a form's redirects against form-action too.
  */
 function contentSecurityPolicy(nonce: string, frameStyleNonce: string | null): string {
   const frameStyles = frameStyleNonce ? ` 'nonce-${frameStyleNonce}'` : "";
+  const signOutTarget = signOutOrigin();
+  const formTargets = signOutTarget ? ` ${signOutTarget}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -31,7 +37,7 @@ function contentSecurityPolicy(nonce: string, frameStyleNonce: string | null): s
     "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self'${formTargets}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

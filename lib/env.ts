@@ -14,7 +14,7 @@ import {
 import { brandingSettings } from "./branding/branding-settings";
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
-import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people/people-settings";
+import * as people from "./people/people-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -113,7 +113,7 @@ const envSchema = z.object({
   /** How long an admin session lasts before signing in again. */
   ADMIN_SESSION_HOURS: wholeNumber(1, 24).default(8),
   // People signing in through the organisation's provider (lib/people/people-settings.ts)
-  ...peopleSettings,
+  ...people.peopleSettings,
   // Web pages: branding (lib/branding/branding-settings.ts), then what they offer
   ...brandingSettings,
   /**
@@ -175,8 +175,9 @@ const checkedEnvSchema = envSchema
       `one with: ${generateSealingKeyCommand}`,
   })
   .refine(...s3SettingsComplete)
-  .refine(...providerSettingsComplete)
-  .refine(...providerNeedsPublicUrl)
+  .refine(...people.providerSettingsComplete)
+  .refine(...people.providerNeedsPublicUrl)
+  .refine(...people.adminListsNeedProvider)
   .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],

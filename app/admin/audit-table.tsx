@@ -20,6 +20,7 @@ const columns = (t: Texts, locale: string): Column<Entries[number]>[] => [
   { label: t("columnClient"), mono: true, cell: (entry) => entry.client ?? "—" },
   { label: t("columnSubject"), mono: true, cell: (entry) => entry.subject ?? "—" },
   { label: t("columnDetails"), cell: (entry) => describe(entry.details) },
+  { label: t("columnActor"), cell: (entry) => entry.actor ?? t("adminSecret") },
 ];
 
 export async function AuditTable({ entries }: { entries: Entries }) {
@@ -31,7 +32,7 @@ export async function AuditTable({ entries }: { entries: Entries }) {
       columns={columns(t, locale)}
       rows={entries}
       rowKey={(entry) => String(entry.id)}
-      rowData={(entry) => ({ "data-action": entry.action })}
+      rowData={(entry) => ({ "data-action": entry.action, "data-actor": entry.actor ?? "" })}
     />
   );
 }

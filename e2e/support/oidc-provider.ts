@@ -11,7 +11,9 @@ import Provider from "oidc-provider";
 // A real OpenID Connect provider for the people specs: oidc-provider over https on 127.0.0.1, with a
 // self-signed certificate made for the run (the service trusts it through NODE_EXTRA_CA_CERTS) and
 // its development login pages, which any login and password pass. Each login is an account whose
-// name and email are derived from it (`alice`: "Alice Example", alice@example.test, verified).
+// claims are derived from it (`alice`: "Alice Example", alice@example.test, verified, in the group
+// `staff`); a login starting `unverified` has an unverified email, one starting `ops` is also in
+// the group `ops`. Groups come with the profile scope (as Authentik sends them), from userinfo.
 
 const run = promisify(execFile);
 
@@ -39,13 +41,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export type TestClient = { client_id: string; client_secret: string; redirect_uris: string[] };
+export type TestClient = {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris?: string[];
+};
 
 export type TestProvider = { issuer: string; stop: () => Promise<void> };
 
 export const accountOf = (login: string) => ({
   name: `${login[0]?.toUpperCase()}${login.slice(1)} Example`,
   email: `${login}@example.test`,
+  email_verified: !login.startsWith("unverified"),
+  groups: login.startsWith("ops") ? ["staff", "ops"] : ["staff"],
 });
 
 export async function startProvider(
@@ -60,11 +69,8 @@ export async function startProvider(
       response_types: ["code"],
     })),
     cookies: { keys: ["notes-e2e-provider-cookie-key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    findAccount: (_context, sub) => ({
-      accountId: sub,
-      claims: () => ({ sub, ...accountOf(sub), email_verified: true }),
-    }),
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
+    findAccount: (_context, sub) => ({ accountId: sub, claims: () => ({ sub, ...accountOf(sub) }) }),
   });
   const server: Server = createHttpsServer(certificate, provider.callback());
   await new Promise<void>((resolve) => server.listen(Number(new URL(issuer).port), "127.0.0.1", resolve));

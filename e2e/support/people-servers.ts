@@ -3,11 +3,28 @@ import type { TestDatabase } from "../../lib/test/database";
 import { signInAtProvider, type TestCertificate } from "./oidc-provider";
 import { startServer, type ServerProcess } from "./server-process";
 
-// What the people specs share: a server of theirs that signs people in at a test provider
-// (oidc-provider.ts), and a sign-in through it in Chromium.
+// What the people specs share: the client the service is registered as at the test providers
+// (oidc-provider.ts), a server's settings for one of them, and signing in through it in Chromium.
 
 /** The client every people spec registers at its providers. */
 export const peopleClient = { client_id: "notes", client_secret: "people-spec-client-secret" };
+
+/** A server's settings to sign people in at `issuer`, on `database`, reached at `url`. */
+export function providerEnv(options: {
+  database: string;
+  url: string;
+  issuer: string;
+  certificate: TestCertificate;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.database,
+    PUBLIC_URL: options.url,
+    OIDC_ISSUER: options.issuer,
+    OIDC_CLIENT_ID: peopleClient.client_id,
+    OIDC_CLIENT_SECRET: peopleClient.client_secret,
+    NODE_EXTRA_CA_CERTS: options.certificate.certFile,
+  };
+}
 
 /**
  * Starts a server on `port` signing people in at `issuer` as peopleClient, on the spec's own
@@ -20,16 +37,10 @@ export function startSignInServer(options: {
   database: TestDatabase;
   certificate: TestCertificate;
 }): Promise<ServerProcess> {
+  const { port, publicUrl, issuer, database, certificate } = options;
   return startServer({
-    port: options.port,
-    env: {
-      DATABASE_URL: options.database.url,
-      PUBLIC_URL: options.publicUrl,
-      OIDC_ISSUER: options.issuer,
-      OIDC_CLIENT_ID: peopleClient.client_id,
-      OIDC_CLIENT_SECRET: peopleClient.client_secret,
-      NODE_EXTRA_CA_CERTS: options.certificate.certFile,
-    },
+    port,
+    env: providerEnv({ database: database.url, url: publicUrl, issuer, certificate }),
   });
 }
 
@@ -48,4 +59,20 @@ export async function signInThrough(
   await page.waitForURL((url) => url.href.startsWith(options.issuer));
   await signInAtProvider(page, options.login);
   return callback;
+}
+
+/** Signs in on the server at `app` from its /me page as `login`, at `issuer`; the callback's answer. */
+export async function signInFromMe(
+  page: Page,
+  app: string,
+  issuer: string,
+  login: string,
+): Promise<Response> {
+  await page.goto(`${app}/me`);
+  return signInThrough(page, {
+    app,
+    issuer,
+    login,
+    start: () => page.getByRole("link", { name: "Sign in" }).click(),
+  });
 }

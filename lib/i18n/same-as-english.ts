@@ -48,6 +48,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "recipients.placeholder",
     "admin.webhooksHeading",
     "admin.keys.columnActions",
+    "admin.people.columnActions",
     "admin.webhooks.tableLabel",
     "admin.audit.columnAction",
     "admin.audit.columnClient",

@@ -1,9 +1,11 @@
 import "server-only";
 import * as client from "openid-client";
+import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";
 import { errorSummary } from "../process/describe-error";
 import { writeLogLine } from "../process/log-line";
+import { readGroups } from "./groups-claim";
 import { recordSignIn, type Identity } from "./people-store";
 import { takePendingSignIn } from "./pending-sign-ins";
 import { createPersonSession } from "./person-sessions";
@@ -19,6 +21,16 @@ import { cookieValue, signInCookieName } from "./session-cookie";
 // sign_in_denied, any failed check sign_in_failed; neither signs anyone in.
 
 type SignedIn = { token: string; returnTo: string };
+
+/** A refused sign-in, with where it was to land when the refusal came after its state was found. */
+export class SignInRefused extends ApiError {
+  constructor(
+    refused: ApiError,
+    readonly returnTo: string | null,
+  ) {
+    super(refused.code, refused.message);
+  }
+}
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
@@ -43,6 +55,7 @@ async function identityOf(config: client.Configuration, tokens: Tokens): Promise
     displayName: text(claims.name) ?? text(claims.preferred_username),
     email: text(claims.email),
     emailVerified: claims.email_verified === true,
+    groups: readGroups(env.OIDC_GROUPS_CLAIM, claims[env.OIDC_GROUPS_CLAIM]),
   };
 }
 
@@ -70,7 +83,7 @@ function refusal(error: unknown): ApiError | null {
   return null;
 }
 
-async function signIn(request: ApiRequest): Promise<SignedIn> {
+async function signIn(request: ApiRequest, started: { returnTo: string | null }): Promise<SignedIn> {
   const query = new URL(request.url).search;
   const state = new URLSearchParams(query).get("state");
   const browser = cookieValue(request.headers, signInCookieName);
@@ -78,6 +91,7 @@ async function signIn(request: ApiRequest): Promise<SignedIn> {
   if (!state || !pending) {
     throw new ApiError("bad_sign_in_state", "This sign-in was not started here, or is over: sign in again.");
   }
+  started.returnTo = pending.returnTo;
   const config = await providerConfiguration();
   const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri()}${query}`), {
     pkceCodeVerifier: pending.codeVerifier,
@@ -91,8 +105,9 @@ async function signIn(request: ApiRequest): Promise<SignedIn> {
 
 /** Finishes a sign-in: the new session's token and where to go; refusals are logged (no secrets). */
 export async function finishSignIn(request: ApiRequest): Promise<SignedIn> {
+  const started = { returnTo: null };
   try {
-    return await signIn(request);
+    return await signIn(request, started);
   } catch (error) {
     const refused = refusal(error);
     if (!refused) throw error;
@@ -103,6 +118,6 @@ export async function finishSignIn(request: ApiRequest): Promise<SignedIn> {
       reason: refused.code,
       error: errorSummary(error),
     });
-    throw refused;
+    throw new SignInRefused(refused, started.returnTo);
   }
 }

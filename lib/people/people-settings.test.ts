@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people-settings";
+import {
+  adminListsNeedProvider,
+  peopleSettings,
+  providerNeedsPublicUrl,
+  providerSettingsComplete,
+} from "./people-settings";
 
 const schema = z
   .object({ ...peopleSettings, PUBLIC_URL: z.string().optional() })
   .refine(...providerSettingsComplete)
-  .refine(...providerNeedsPublicUrl);
+  .refine(...providerNeedsPublicUrl)
+  .refine(...adminListsNeedProvider);
 
 const provider = {
   OIDC_ISSUER: "https://id.example.test/realms/staff",
@@ -28,6 +34,8 @@ describe("the provider settings", () => {
       OIDC_SIGN_OUT_AT_PROVIDER: false,
       SESSION_IDLE_HOURS: 8,
       SESSION_MAX_AGE_DAYS: 7,
+      ADMIN_EMAILS: [],
+      ADMIN_GROUPS: [],
     });
     expect(problems(provider)).toEqual([]);
   });
@@ -49,5 +57,23 @@ describe("the provider settings", () => {
     expect(problems({ ...provider, OIDC_SCOPES: "email profile" })).toEqual([
       "OIDC_SCOPES: must include openid",
     ]);
+  });
+
+  it("list administrators by comma, emails in lower case, only with a provider", () => {
+    const lists = {
+      ADMIN_EMAILS: " Carol@Example.test, dan@example.test,",
+      ADMIN_GROUPS: "notes-admins,Ops Team",
+    };
+    expect(schema.parse({ ...provider, ...lists })).toMatchObject({
+      ADMIN_EMAILS: ["carol@example.test", "dan@example.test"],
+      ADMIN_GROUPS: ["notes-admins", "Ops Team"],
+    });
+    expect(problems({ ...provider, ADMIN_EMAILS: "carol@example.test, carol" })).toEqual([
+      "ADMIN_EMAILS.1: must be email addresses separated by commas",
+    ]);
+    expect(problems({ ADMIN_GROUPS: "notes-admins" })).toEqual([
+      "ADMIN_EMAILS: ADMIN_EMAILS and ADMIN_GROUPS need OIDC_ISSUER (people sign in there)",
+    ]);
+    expect(problems({ ADMIN_EMAILS: "" })).toEqual([]);
   });
 });

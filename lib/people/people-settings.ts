@@ -27,10 +27,32 @@ export const peopleSettings = {
   SESSION_IDLE_HOURS: wholeNumber(1, 24 * 30).default(8),
   /** ... and this many days after signing in, however active. */
   SESSION_MAX_AGE_DAYS: wholeNumber(1, 365).default(7),
+  /** Comma-separated: a signed-in person whose verified email is listed administers /admin. */
+  ADMIN_EMAILS: commaList(z.email({ error: "must be email addresses separated by commas" })).transform(
+    (emails) => emails.map((email) => email.toLowerCase()),
+  ),
+  /** Comma-separated: a signed-in person in one of these groups administers /admin. */
+  ADMIN_GROUPS: commaList(z.string()),
 };
+
+/** A comma-separated list, spaces around its items dropped; unset or empty, no item. */
+function commaList<T extends z.ZodType<string, string>>(item: T) {
+  return z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
+    .pipe(z.array(item));
+}
 
 type ProviderSettings = {
   OIDC_ISSUER?: string;
+  ADMIN_EMAILS?: readonly string[];
+  ADMIN_GROUPS?: readonly string[];
   OIDC_CLIENT_ID?: string;
   OIDC_CLIENT_SECRET?: string;
   PUBLIC_URL?: string;
@@ -60,4 +82,14 @@ export const providerNeedsPublicUrl: [
     path: ["PUBLIC_URL"],
     error: "must be set with OIDC_ISSUER (the redirect URI is {PUBLIC_URL}/auth/callback)",
   },
+];
+
+/** Administrators by email or group are people, who sign in only through a provider. */
+export const adminListsNeedProvider: [
+  (settings: ProviderSettings) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) =>
+    settings.OIDC_ISSUER !== undefined || (!settings.ADMIN_EMAILS?.length && !settings.ADMIN_GROUPS?.length),
+  { path: ["ADMIN_EMAILS"], error: "ADMIN_EMAILS and ADMIN_GROUPS need OIDC_ISSUER (people sign in there)" },
 ];

@@ -5,7 +5,7 @@ import { sealingKeys } from "../env";
 import { openPersonField, sealPersonField } from "./person-sealing";
 
 // People, found by (issuer, subject): the same email from two issuers is two people. Each sign-in
-// refreshes what the provider says of them (name, email and whether it is verified).
+// refreshes what the provider says of them (name, email, whether it is verified, their groups).
 
 export type Identity = {
   issuer: string;
@@ -13,15 +13,25 @@ export type Identity = {
   displayName?: string;
   email?: string;
   emailVerified: boolean;
+  groups: readonly string[];
 };
 
-export type Person = { id: string; displayName: string | null; email: string | null; emailVerified: boolean };
+export type Person = {
+  id: string;
+  displayName: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  groups: readonly string[];
+};
+
+const groupsText = (groups: readonly string[]) => (groups.length > 0 ? JSON.stringify(groups) : undefined);
 
 function sealedFields(id: string, identity: Identity) {
   const key = sealingKeys()[0];
   return {
     displayName: sealPersonField(key, id, "display_name", identity.displayName),
     email: sealPersonField(key, id, "email", identity.email),
+    groups: sealPersonField(key, id, "groups", groupsText(identity.groups)),
     emailVerified: identity.emailVerified,
     lastSignInAt: new Date(),
   };
@@ -60,5 +70,6 @@ export async function findPerson(id: string): Promise<Person | null> {
     displayName: openPersonField(keys, id, "display_name", row.displayName),
     email: openPersonField(keys, id, "email", row.email),
     emailVerified: row.emailVerified,
+    groups: JSON.parse(openPersonField(keys, id, "groups", row.groups) ?? "[]") as string[],
   };
 }

@@ -1,9 +1,9 @@
 import { open, seal, type SealingKey } from "../crypto/seal";
 
-// A person's display name and email are sealed at rest, each bound to its person and field, so a
+// A person's display name, email and groups (a JSON array) are sealed at rest, each bound to its person and field, so a
 // value copied to another row or field fails to open.
 
-type PersonField = "display_name" | "email";
+export type PersonField = "display_name" | "email" | "groups";
 
 const associatedData = (personId: string, field: PersonField) => `people/v1|${personId}|${field}`;
 

@@ -33,6 +33,17 @@ export async function personIdOfSession(token: string): Promise<string | null> {
   return session.personId;
 }
 
+/** The sessions still live at `now`: neither idle nor too old (a Prisma filter). */
+export function liveSessionsAt(now: Date) {
+  return { expiresAt: { gt: now }, lastSeenAt: { gt: new Date(now.getTime() - lifetimes.idleMs) } };
+}
+
+/** Ends every session of a person at once (an administrator's doing); how many there were. */
+export async function endSessionsOfPerson(personId: string): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.personSession.deleteMany({ where: { personId } })).count;
+}
+
 /** Ends the session of a token, if it is one. */
 export async function endPersonSession(token: string): Promise<void> {
   const prisma = await getPrisma();

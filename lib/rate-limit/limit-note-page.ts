@@ -2,7 +2,8 @@ import type { NextRequest } from "next/server";
 import { createTranslator } from "next-intl";
 import { ApiError } from "../http/api-error";
 import { catalogs } from "../i18n/catalogs";
-import { localeCookie, textDirection } from "../i18n/locales";
+import { plainPageHtml } from "../http/plain-page";
+import { localeCookie } from "../i18n/locales";
 import { negotiateLocale } from "../i18n/negotiate-locale";
 import { noteIdPattern } from "../notes/note-policy";
 import { RequestLimits } from "./request-limits";
@@ -13,8 +14,6 @@ import { RequestLimits } from "./request-limits";
 // 404 that never asks the database.
 
 type NotePageLimit = { refused: Response } | { refused: null; limits: RequestLimits | null };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.codePointAt(0)};`);
 
 /** The 429 page, in the visitor's language, with Retry-After and the RateLimit headers. */
 function tooManyRequestsPage(request: NextRequest, limits: RequestLimits): Response {
@@ -27,11 +26,7 @@ function tooManyRequestsPage(request: NextRequest, limits: RequestLimits): Respo
     new Response(null, { status: 429, headers: { "content-type": "text/html; charset=utf-8" } }),
   );
   const seconds = Number(response.headers.get("retry-after"));
-  const title = escapeHtml(t("title"));
-  const html =
-    `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-    `<body><main><h1>${title}</h1><p>${escapeHtml(t("text", { seconds }))}</p></main></body></html>\n`;
+  const html = plainPageHtml(locale, { title: t("title"), text: t("text", { seconds }) });
   return new Response(html, { status: 429, headers: response.headers });
 }
 

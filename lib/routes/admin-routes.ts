@@ -68,5 +68,14 @@ export const adminRoutes = [
       DELETE: { auth: "admin-session", summary: "Take a request down (delete it and its answers for good)" },
     },
   },
+  {
+    pattern: "/admin/api/people/[id]/sessions",
+    methods: {
+      DELETE: {
+        auth: "admin-session",
+        summary: "End every session of a person at once; their next request is signed out",
+      },
+    },
+  },
   { pattern: "/admin/api/[...path]", methods: {} },
 ] as const satisfies readonly RouteDeclaration<AdminOperation>[];

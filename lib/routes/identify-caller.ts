@@ -1,5 +1,5 @@
 import "server-only";
-import { adminEnabled, currentAdminSession } from "../admin/admin-access";
+import { adminEnabled, currentAdministrator, type Administrator } from "../admin/admin-access";
 import { isSameSiteRequest } from "../admin/same-site";
 import { authorizeCronRequest } from "../cron/authorize-cron-request";
 import { env } from "../env";
@@ -21,13 +21,17 @@ export type Caller = {
   readonly owned: OpenedRequest | null;
   /** The GET asks for an upload's progress (see RouteAccess.progressWithout). */
   readonly uploadProgress: boolean;
+  /** Who administers (auth admin…), named in the audit log; null when nobody is signed in. */
+  readonly admin: Administrator | null;
 };
 
 type Ensured<O> = O extends { readonly auth: "api-key-required" }
   ? Caller & { readonly apiKey: ApiKeyIdentity }
   : O extends { readonly auth: "owner-proof" }
     ? Caller & { readonly owned: OpenedRequest }
-    : Caller;
+    : O extends { readonly auth: "admin-session" }
+      ? Caller & { readonly admin: Administrator }
+      : Caller;
 
 /** The Caller a handler of a method declared as `O` is given, narrowed to what its auth ensures. */
 export type CallerFor<O> = O extends { readonly progressWithout: object }
@@ -36,15 +40,17 @@ export type CallerFor<O> = O extends { readonly progressWithout: object }
 
 const keyKinds = new Set<CallerKind | undefined>(["api-key", "api-key-required", "api-key-or-delete-token"]);
 
-async function enforceAdmin(request: ApiRequest, auth: CallerKind | undefined): Promise<void> {
-  if (auth !== "admin" && auth !== "admin-session") return;
+async function enforceAdmin(request: ApiRequest, auth: CallerKind | undefined) {
+  if (auth !== "admin" && auth !== "admin-session") return null;
   if (!adminEnabled()) throw new ApiError("not_found", "Not found.");
   if (!isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })) {
     throw new ApiError("cross_site_request", "Admin actions are only accepted from this site's own pages.");
   }
-  if (auth === "admin-session" && !(await currentAdminSession())) {
+  const admin = await currentAdministrator(request.headers);
+  if (auth === "admin-session" && !admin) {
     throw new ApiError("admin_session_required", "Sign in on the admin page first.");
   }
+  return admin;
 }
 
 function enforceSignIn(request: ApiRequest, auth: CallerKind | undefined): void {
@@ -98,8 +104,8 @@ export async function identifyCaller(
   limits: RequestLimits,
 ): Promise<Caller> {
   const uploadProgress = asksForProgress(request, access);
-  if (uploadProgress) return { limits, apiKey: null, owned: null, uploadProgress };
-  await enforceAdmin(request, access.auth);
+  if (uploadProgress) return { limits, apiKey: null, owned: null, uploadProgress, admin: null };
+  const admin = await enforceAdmin(request, access.auth);
   enforceSignIn(request, access.auth);
   const { limit, auth } = access;
   if (limit === "read" || limit === "upload") await limits.charge(limit, limits.clientId);
@@ -112,5 +118,5 @@ export async function identifyCaller(
   if (limit === "create-per-key" && apiKey) await perKey(apiKey);
   const owned =
     auth === "owner-proof" ? await authorizeOwner((params as { id: string }).id, request.headers) : null;
-  return { limits, apiKey, owned, uploadProgress };
+  return { limits, apiKey, owned, uploadProgress, admin };
 }

@@ -9,12 +9,13 @@ import { issueApiKey } from "@/lib/keys/issue-api-key";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/keys", {
   // POST /admin/api/keys: issue an API key; the key is in this response and nowhere else
-  POST: async (request, _params, { limits }) => {
+  POST: async (request, _params, { limits, admin }) => {
     const { label } = parseBody(issueKeyBodySchema, await readJsonBody(request), () => "bad_json");
     const issued = await issueApiKey({ label });
     await recordAdminAction({
       action: "key_issued",
       client: limits.clientId,
+      admin,
       subject: issued.prefix,
       details: { id: issued.id, label: issued.label },
     });

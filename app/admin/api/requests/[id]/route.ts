@@ -5,9 +5,14 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/admin/api/requests/[id]", {
   // DELETE /admin/api/requests/<id>: take a request down (delete it and its answers for good)
-  DELETE: async (_request, params, { limits }) => {
+  DELETE: async (_request, params, { limits, admin }) => {
     const deleted = await takeDownRequest({ id: params.id });
-    await recordAdminAction({ action: "request_deleted", client: limits.clientId, subject: deleted.id });
+    await recordAdminAction({
+      action: "request_deleted",
+      client: limits.clientId,
+      admin,
+      subject: deleted.id,
+    });
     return jsonResponse({ id: deleted.id, deleted: true });
   },
 });

@@ -8,11 +8,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
   "/admin/api/notes/[id]/review",
   {
     // POST /admin/api/notes/<id>/review: a note's content for moderation; counts no view, is recorded
-    POST: async (_request, params, { limits }) => {
+    POST: async (_request, params, { limits, admin }) => {
       const note = await reviewNote({ id: params.id });
       await recordAdminAction({
         action: "note_reviewed",
         client: limits.clientId,
+        admin,
         subject: note.id,
         details: { page_count: note.pages.length },
       });
