@@ -13,7 +13,12 @@ import {
 } from "./crypto/seal";
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
-import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people/people-settings";
+import {
+  peopleSettings,
+  providerNeedsPublicUrl,
+  providerSettingsComplete,
+  signInNeedsProvider,
+} from "./people/people-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -173,6 +178,7 @@ const checkedEnvSchema = envSchema
   .refine(...s3SettingsComplete)
   .refine(...providerSettingsComplete)
   .refine(...providerNeedsPublicUrl)
+  .refine(...signInNeedsProvider)
   .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],

@@ -32,6 +32,7 @@ export const errorStatus = {
   api_key_required: 401,
   bad_admin_secret: 401,
   admin_session_required: 401,
+  sign_in_required: 401,
   cross_site_request: 403,
   bad_key_proof: 403,
   sign_in_denied: 403,

@@ -20,7 +20,8 @@ const columns = Prisma.sql`id, label, prefix, created_at AS "createdAt", last_us
 /** The key whose public prefix is `prefix`, with its hash, to compare. */
 export function keyByPrefixSql(prefix: string) {
   return Prisma.sql`
-    SELECT id, key_hash AS "keyHash", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt"
+    SELECT id, key_hash AS "keyHash", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt",
+           person_id AS "personId"
     FROM api_keys WHERE prefix = ${prefix}`;
 }
 

@@ -23,6 +23,11 @@ export const peopleSettings = {
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  /** 1: creating notes and requests needs a signed-in person or an API key (401 sign_in_required). */
+  CREATE_REQUIRES_SIGN_IN: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /** A person's session ends after this many hours without a request. */
   SESSION_IDLE_HOURS: wholeNumber(1, 24 * 30).default(8),
   /** ... and this many days after signing in, however active. */
@@ -31,6 +36,7 @@ export const peopleSettings = {
 
 type ProviderSettings = {
   OIDC_ISSUER?: string;
+  CREATE_REQUIRES_SIGN_IN?: boolean;
   OIDC_CLIENT_ID?: string;
   OIDC_CLIENT_SECRET?: string;
   PUBLIC_URL?: string;
@@ -59,5 +65,17 @@ export const providerNeedsPublicUrl: [
   {
     path: ["PUBLIC_URL"],
     error: "must be set with OIDC_ISSUER (the redirect URI is {PUBLIC_URL}/auth/callback)",
+  },
+];
+
+/** Only signed-in people may create: someone must be able to sign in. */
+export const signInNeedsProvider: [
+  (settings: ProviderSettings) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) => !settings.CREATE_REQUIRES_SIGN_IN || settings.OIDC_ISSUER !== undefined,
+  {
+    path: ["CREATE_REQUIRES_SIGN_IN"],
+    error: "needs a provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
   },
 ];

@@ -5,6 +5,7 @@ import { queryRows } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import type { ActingPerson } from "../people/acting-person";
 import { generateNoteId } from "../notes/note-id";
 import { notePolicy } from "../notes/note-policy";
 import { requestPolicy } from "./request-policy";
@@ -24,6 +25,8 @@ export type CreatedRequestRow = {
 export async function createRequest(options: {
   body: CreateRequestBody;
   apiKey: ApiKeyIdentity | null;
+  /** the person creating it (signed in, or the owner of the key): the request is theirs */
+  person?: ActingPerson | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
 }): Promise<CreatedRequestRow> {
@@ -48,6 +51,7 @@ export async function createRequest(options: {
         owner_proof_hash: hashSecret(body.owner_proof),
         files_allowed: body.files_allowed ?? false,
         api_key_id: apiKey?.id ?? null,
+        created_by: options.person?.id ?? null,
       }),
     );
     if (row) return row;

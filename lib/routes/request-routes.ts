@@ -1,5 +1,6 @@
 import {
-  badKey,
+  createRefused,
+  personCrossSite,
   filesRefused,
   rateLimited,
   tooLarge,
@@ -51,6 +52,7 @@ export const requestRoutes = [
           "private key, and keeps the private key in the private link's fragment " +
           "(<public base URL>/requests/<id>#<private key>).",
         auth: env.CREATE_REQUIRES_KEY ? "api-key-required" : "api-key",
+        person: true,
         body: { schema: createRequestBodySchema, required: true },
         responses: {
           201: {
@@ -71,7 +73,8 @@ export const requestRoutes = [
               "bad_owner_proof",
             ],
           },
-          401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
+          401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),
+          403: personCrossSite,
           413: tooLarge,
           429: rateLimited,
           503: { ...unavailableOrUnknown, codes: ["id_generation_failed", "unavailable", "outcome_unknown"] },

@@ -46,4 +46,9 @@ export type RouteAccess = {
    * checks the X-Upload-Token.
    */
   readonly progressWithout?: { readonly query: string } | { readonly header: string };
+  /**
+   * The route acts for a person (lib/people): the owner of a personal key, else the one signed in by
+   * the session cookie, refused cross-site (lib/routes/identify-person.ts).
+   */
+  readonly person?: true;
 };
