@@ -6,6 +6,8 @@ export type CreateOptions = {
   defaultTtl: string;
   /** CREATE_REQUIRES_KEY: the form asks for a key before sending anything */
   requiresKey: boolean;
+  /** the API key field is shown: not under CREATE_REQUIRES_SIGN_IN, which offers signing in instead */
+  keyField: boolean;
   /** the limits on files, with an API key and without */
   fileLimits: { keyed: FileLimits; keyless: FileLimits };
 };

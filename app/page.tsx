@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import Link from "next/link";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -5,6 +6,7 @@ import { env } from "@/lib/env";
 import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
+import { createSignIn, signInHref } from "@/lib/people/create-sign-in";
 import { CreateForm } from "./create-form";
 import type { CreateOptions } from "./create-options";
 import "./create.css";
@@ -29,18 +31,22 @@ const createPageMessages = [
 ] as const;
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
-// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits).
+// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits)
+// and, under CREATE_REQUIRES_SIGN_IN, whether the visitor is signed in.
 export default async function HomePage() {
   await connection();
-  const [t, requests, locale] = await Promise.all([
+  const [t, requests, me, locale, signIn] = await Promise.all([
     getTranslations("createPage"),
     getTranslations("requests"),
+    getTranslations("me"),
     getLocale(),
+    headers().then(createSignIn),
   ]);
   const options: CreateOptions = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
+    keyField: signIn === "off" || env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
   };
   const heading = (
@@ -50,6 +56,13 @@ export default async function HomePage() {
       {options.requiresKey && (
         <p className="hint" id="key-required">
           {t("keyRequired")}
+        </p>
+      )}
+      {signIn === "signed-out" && (
+        <p className="hint" id="sign-in-required">
+          {t("signInRequired")}{" "}
+          {/* A full navigation: sign-in is a redirect to the provider, never a page to prefetch. */}
+          <a href={signInHref("/")}>{me("signIn")}</a>
         </p>
       )}
     </>

@@ -28,6 +28,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   fr: [
+    "me.note",
     ...units,
     "meta.siteName",
     "meta.titleTemplate",
@@ -85,6 +86,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.bytes",
   ],
   nl: [
+    "me.requestStatuses.open",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",
@@ -125,6 +127,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   da: [
+    "me.note",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",

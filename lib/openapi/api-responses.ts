@@ -30,7 +30,10 @@ export type ApiParameter = {
 
 /** A public operation: its access (enforced from here, lib/routes/route-access.ts) and its documentation. */
 export type OpenApiOperation = RouteAccess & {
-  readonly auth?: Exclude<CallerKind, "admin" | "admin-session" | "sign-in" | "sign-in-same-site">;
+  readonly auth?: Exclude<
+    CallerKind,
+    "admin" | "admin-session" | "sign-in" | "sign-in-same-site" | "person-session"
+  >;
   readonly summary: string;
   readonly description?: string;
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };

@@ -29,9 +29,11 @@ export type Caller = {
 
 type Ensured<O> = O extends { readonly auth: "api-key-required" }
   ? Caller & { readonly apiKey: ApiKeyIdentity }
-  : O extends { readonly auth: "owner-proof" }
-    ? Caller & { readonly owned: OpenedRequest }
-    : Caller;
+  : O extends { readonly auth: "person-session" }
+    ? Caller & { readonly person: ActingPerson }
+    : O extends { readonly auth: "owner-proof" }
+      ? Caller & { readonly owned: OpenedRequest }
+      : Caller;
 
 /** The Caller a handler of a method declared as `O` is given, narrowed to what its auth ensures. */
 export type CallerFor<O> = O extends { readonly progressWithout: object }

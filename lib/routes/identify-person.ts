@@ -6,6 +6,7 @@ import type { ApiRequest } from "../http/api-request";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import type { ActingPerson } from "../people/acting-person";
 import { currentPerson } from "../people/current-person";
+import { providerConfigured } from "../people/provider-settings";
 import type { RouteAccess } from "./route-access";
 
 /**
@@ -19,6 +20,7 @@ export async function identifyPerson(
   access: RouteAccess,
   apiKey: ApiKeyIdentity | null,
 ): Promise<ActingPerson | null> {
+  if (access.auth === "person-session") return signedInPerson(request);
   if (!access.person) return null;
   if (apiKey) return apiKey.personId === null ? null : { id: apiKey.personId };
   const person = await currentPerson(request.headers);
@@ -29,6 +31,20 @@ export async function identifyPerson(
     );
   }
   return person && { id: person.id };
+}
+
+/** The /me page's actions: on this site's own pages, by the person signed in. */
+async function signedInPerson(request: ApiRequest): Promise<ActingPerson> {
+  if (!providerConfigured()) throw new ApiError("not_found", "Not found.");
+  if (!isSameSiteRequest({ headers: request.headers, publicUrl: env.PUBLIC_URL })) {
+    throw new ApiError(
+      "cross_site_request",
+      "Your account's actions are only accepted from this site's own pages.",
+    );
+  }
+  const person = await currentPerson(request.headers);
+  if (!person) throw new ApiError("sign_in_required", "Sign in first: your session has ended.");
+  return { id: person.id };
 }
 
 /** CREATE_REQUIRES_SIGN_IN: a create needs a key or a signed-in person. */

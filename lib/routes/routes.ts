@@ -2,6 +2,7 @@ import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
+import { meRoutes } from "./me-routes";
 import type { RouteAccess } from "./route-access";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
@@ -23,11 +24,17 @@ export const apiRoutes = [
   ...serviceRoutes,
 ];
 
-type DeclaredRoute = (typeof apiRoutes)[number] | (typeof adminRoutes)[number] | (typeof authRoutes)[number];
+type DeclaredRoute =
+  | (typeof apiRoutes)[number]
+  | (typeof adminRoutes)[number]
+  | (typeof authRoutes)[number]
+  | (typeof meRoutes)[number];
 export type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
-export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes].sort(bySpecificity);
+export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes, ...meRoutes].sort(
+  bySpecificity,
+);
 
 export type RoutePattern = DeclaredRoute["pattern"];
 

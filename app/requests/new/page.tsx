@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
+import { createSignIn, signInHref } from "@/lib/people/create-sign-in";
 import { requestPolicy } from "@/lib/requests/request-policy";
 import { NewRequestForm } from "./new-request-form";
 import "../requests.css";
@@ -19,7 +21,12 @@ const messages = ["requests", "copyField", "apiFailure", "encryption"] as const;
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
 export default async function NewRequestPage() {
   await connection();
-  const [t, locale] = await Promise.all([getTranslations("requests"), getLocale()]);
+  const [t, me, locale, signIn] = await Promise.all([
+    getTranslations("requests"),
+    getTranslations("me"),
+    getLocale(),
+    headers().then(createSignIn),
+  ]);
   const options = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
@@ -30,6 +37,13 @@ export default async function NewRequestPage() {
     <div className="request-page">
       <h1>{t("newTitle")}</h1>
       <p className="hint">{t("newIntro")}</p>
+      {signIn === "signed-out" && (
+        <p className="hint" id="sign-in-required">
+          {t("signInRequired")}{" "}
+          {/* A full navigation: sign-in is a redirect to the provider, never a page to prefetch. */}
+          <a href={signInHref("/requests/new")}>{me("signIn")}</a>
+        </p>
+      )}
       <ClientMessages namespaces={messages}>
         <NewRequestForm options={options} />
       </ClientMessages>
