@@ -6,9 +6,10 @@ import { env } from "@/lib/env";
 import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
-import { createSignIn, signInHref } from "@/lib/people/create-sign-in";
+import { createSignIn } from "@/lib/people/create-sign-in";
 import { CreateForm } from "./create-form";
 import type { CreateOptions } from "./create-options";
+import { SignInRequired } from "./sign-in-required";
 import "./create.css";
 import "./files.css";
 
@@ -35,10 +36,9 @@ const createPageMessages = [
 // and, under CREATE_REQUIRES_SIGN_IN, whether the visitor is signed in.
 export default async function HomePage() {
   await connection();
-  const [t, requests, me, locale, signIn] = await Promise.all([
+  const [t, requests, locale, signIn] = await Promise.all([
     getTranslations("createPage"),
     getTranslations("requests"),
-    getTranslations("me"),
     getLocale(),
     headers().then(createSignIn),
   ]);
@@ -58,13 +58,7 @@ export default async function HomePage() {
           {t("keyRequired")}
         </p>
       )}
-      {signIn === "signed-out" && (
-        <p className="hint" id="sign-in-required">
-          {t("signInRequired")}{" "}
-          {/* A full navigation: sign-in is a redirect to the provider, never a page to prefetch. */}
-          <a href={signInHref("/")}>{me("signIn")}</a>
-        </p>
-      )}
+      {signIn === "signed-out" && <SignInRequired notice={t("signInRequired")} page="/" />}
     </>
   );
   return (

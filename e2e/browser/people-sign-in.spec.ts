@@ -1,30 +1,24 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import type { TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
 import { expect, test } from "../support/fixtures";
-import {
-  accountOf,
-  freePort,
-  makeCertificate,
-  signInAtProvider,
-  startProvider,
-  type TestProvider,
-} from "../support/oidc-provider";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { accountOf, signInAtProvider, type TestProvider } from "../support/oidc-provider";
+import { signInFrom, startPeopleServers, type PeopleServers } from "../support/people-servers";
+import type { ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // Signing in through a real OpenID Connect provider (oidc-provider over https, its development
 // login pages driven in Chromium). Server A signs in at provider A, server B at provider B, both on
-// a database of their own, so that its dump holds this spec's rows alone (the shared one holds
-// gigabytes of other specs' files). Provider A also knows another client, and provider B the same client
-// id and redirect URI as A, so that a code from the wrong client or issuer reaches A's callback
-// with a state A issued: each must fail with its documented answer and sign nobody in. Ports come
-// from the system's ephemeral range.
+// a database of their own (e2e/support/people-servers.ts). Provider A also knows another client,
+// and provider B the same client id and redirect URI as A, so that a code from the wrong client or
+// issuer reaches A's callback with a state A issued: each must fail with its documented answer and
+// sign nobody in.
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
 const client = { client_id: "notes", client_secret: "people-spec-client-secret" };
+let setup: PeopleServers | undefined;
 let providers: TestProvider[] = [];
 let servers: ServerProcess[] = [];
 let database: TestDatabase | undefined;
@@ -34,42 +28,22 @@ const secrets: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  const certificate = await makeCertificate();
-  database = await createTestDatabase("people_sign_in");
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  const urls = (await Promise.all([freePort(), freePort()])).map((port) => `http://127.0.0.1:${port}`);
-  const redirects = urls.map((url) => `${url}/auth/callback`);
-  providers = [
-    await startProvider(certificate, [
-      { ...client, redirect_uris: [redirects[0]!] },
-      { client_id: "other-client", client_secret: "other-client-secret", redirect_uris: [redirects[0]!] },
-    ]),
-    await startProvider(certificate, [{ ...client, redirect_uris: redirects }]),
-  ];
-  const started = await Promise.allSettled(
-    urls.map((url, index) =>
-      startServer({
-        port: Number(new URL(url).port),
-        env: {
-          DATABASE_URL: database!.url,
-          PUBLIC_URL: url,
-          OIDC_ISSUER: providers[index]!.issuer,
-          OIDC_CLIENT_ID: client.client_id,
-          OIDC_CLIENT_SECRET: client.client_secret,
-          NODE_EXTRA_CA_CERTS: certificate.certFile,
-        },
-      }),
-    ),
-  );
-  servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  const failed = started.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
+  setup = await startPeopleServers({
+    databaseName: "people_sign_in",
+    clientId: client.client_id,
+    clientSecret: client.client_secret,
+    clients: [
+      (redirects) => [
+        { ...client, redirect_uris: [redirects[0]!] },
+        { client_id: "other-client", client_secret: "other-client-secret", redirect_uris: [redirects[0]!] },
+      ],
+      (redirects) => [{ ...client, redirect_uris: redirects }],
+    ],
+  });
+  ({ providers, servers, database, sql } = setup);
 });
 test.afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await Promise.all(providers.map((provider) => provider.stop()));
-  await sql?.end();
-  await database?.drop();
+  await setup?.stop();
 });
 
 const app = (index = 0) => servers[index]?.url ?? "";
@@ -83,14 +57,7 @@ function remember(callbackUrl: string): void {
 
 /** Signs in on a server from its /me page as `login`; the callback's answer. */
 async function signIn(page: Page, login: string, server = 0) {
-  await page.goto(`${app(server)}/me`);
-  const callback = page.waitForResponse((response) =>
-    response.url().startsWith(`${app(server)}/auth/callback`),
-  );
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.href.startsWith(issuer(server)));
-  await signInAtProvider(page, login);
-  const response = await callback;
+  const response = await signInFrom(page, { app: app(server), issuer: issuer(server), login, path: "/me" });
   remember(response.url());
   return response;
 }

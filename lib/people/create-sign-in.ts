@@ -13,4 +13,4 @@ export async function createSignIn(headers: HeaderLookup): Promise<"off" | "sign
 }
 
 /** The sign-in link of a page, coming back to it. */
-export const signInHref = (page: string) => `/auth/sign-in?return_to=${encodeURIComponent(page)}`;
+export const signInHref = (page: string) => `/auth/sign-in?return_to=${page}`;

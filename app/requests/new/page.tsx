@@ -5,8 +5,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
-import { createSignIn, signInHref } from "@/lib/people/create-sign-in";
+import { createSignIn } from "@/lib/people/create-sign-in";
 import { requestPolicy } from "@/lib/requests/request-policy";
+import { SignInRequired } from "../../sign-in-required";
 import { NewRequestForm } from "./new-request-form";
 import "../requests.css";
 
@@ -21,9 +22,8 @@ const messages = ["requests", "copyField", "apiFailure", "encryption"] as const;
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
 export default async function NewRequestPage() {
   await connection();
-  const [t, me, locale, signIn] = await Promise.all([
+  const [t, locale, signIn] = await Promise.all([
     getTranslations("requests"),
-    getTranslations("me"),
     getLocale(),
     headers().then(createSignIn),
   ]);
@@ -37,13 +37,7 @@ export default async function NewRequestPage() {
     <div className="request-page">
       <h1>{t("newTitle")}</h1>
       <p className="hint">{t("newIntro")}</p>
-      {signIn === "signed-out" && (
-        <p className="hint" id="sign-in-required">
-          {t("signInRequired")}{" "}
-          {/* A full navigation: sign-in is a redirect to the provider, never a page to prefetch. */}
-          <a href={signInHref("/requests/new")}>{me("signIn")}</a>
-        </p>
-      )}
+      {signIn === "signed-out" && <SignInRequired notice={t("signInRequired")} page="/requests/new" />}
       <ClientMessages namespaces={messages}>
         <NewRequestForm options={options} />
       </ClientMessages>
