@@ -118,7 +118,7 @@ test("signed in, Alice creates on the page with no key field, and the note is he
 });
 
 test("a create with Alice's cookie from another site is refused and stores nothing", async () => {
-  const [cookie] = await people.alice!.context().cookies(app());
+  const cookie = (await people.alice!.context().cookies(app())).find(({ name }) => name === "notes_session");
   const before = await setup!.sql.query("SELECT count(*)::int AS n FROM shares");
   const crossSite = await fetch(`${app()}/api/v1/shares`, {
     method: "POST",
@@ -242,7 +242,11 @@ test("Alice deletes from /me and revokes one recipient's link", async () => {
 
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete now" }).click();
-  await expect(page.locator('tr[data-event="deleted"]')).toHaveCount(1);
+  // Carol's link, revoked before; then Dave's link and the note as a whole.
+  const deleted = page.locator('tr[data-event="deleted"]');
+  await expect(deleted).toHaveCount(3);
+  await expect(deleted.filter({ hasText: "Everyone" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Delete now" })).toHaveCount(0);
   await page.goto(`${app()}/me`);
   await expect(page.locator(`tr[data-note="${sent.id}"]`)).toContainText("Deleted");
 });
