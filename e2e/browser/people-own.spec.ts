@@ -96,6 +96,15 @@ test("signed out, the create pages offer sign-in instead of a key, and the API a
   }
   const { rows } = await setup!.sql.query("SELECT count(*)::int AS n FROM shares");
   expect(rows[0].n).toBe(0);
+
+  // The OpenAPI document of this server names both answers of its creates.
+  type Document = { paths: Record<string, { post: { responses: Record<string, { description: string }> } }> };
+  const document = (await (await page.request.get(`${app()}/api/v1/openapi.json`)).json()) as Document;
+  for (const path of ["/api/v1/shares", "/api/v1/requests"]) {
+    const { responses } = document.paths[path]!.post;
+    expect(responses["401"]!.description).toMatch(/: bad_api_key, sign_in_required$/);
+    expect(responses["403"]!.description).toMatch(/: cross_site_request$/);
+  }
 });
 
 test("signed in, Alice creates on the page with no key field, and the note is hers on /me", async ({
