@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { randomAlphanumeric } from "../crypto/random-string";
-import { testClient } from "../test/test-client";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDatabase } from "../db";
+import { createTestPerson } from "../test/test-person";
 import { authenticateRequest } from "./authenticate-request";
 import { issueApiKey } from "./issue-api-key";
 import { listApiKeys } from "./list-api-keys";
@@ -8,20 +8,11 @@ import { listPersonKeys, revokePersonKey } from "./person-keys";
 
 // Personal keys (issued on /me): they act as their person, who alone lists and revokes them.
 
-const client = testClient();
-
-async function newPerson() {
-  const id = `test-${randomAlphanumeric(12)}`;
-  await client.query(
-    `INSERT INTO people (id, issuer, subject, created_at, last_sign_in_at) VALUES ($1, 'https://id.test', $1, now(), now())`,
-    [id],
-  );
-  return { id };
-}
+afterAll(closeDatabase);
 
 describe("personal API keys", () => {
   it("act as their person, are listed for them alone and named in the admin's list", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const personal = await issueApiKey({ label: "laptop", personId: ann.id });
     const admins = await issueApiKey({ label: "ci" });
     const headers = (key: string) => new Headers({ "x-api-key": key });
@@ -35,7 +26,7 @@ describe("personal API keys", () => {
   });
 
   it("are revoked by their person only", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const personal = await issueApiKey({ label: "laptop", personId: ann.id });
     const admins = await issueApiKey({ label: "ci" });
     expect(await revokePersonKey(bob, personal.id)).toBeNull();

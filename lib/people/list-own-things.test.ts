@@ -1,26 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { randomAlphanumeric } from "../crypto/random-string";
 import { generateRequestKeys } from "../crypto/request-envelope";
 import { createNote } from "../notes/create-note";
 import { deleteNote } from "../notes/delete-note";
 import { getNoteEvents } from "../notes/note-events";
 import { createRequest } from "../requests/create-request";
 import { testClient } from "../test/test-client";
+import { createTestPerson } from "../test/test-person";
 import { listOwnNoteLinks, listOwnNoteRows, listOwnRequests } from "./list-own-things";
 
 // What a person creates is theirs: recorded as created_by, listed for them alone, managed by them
 // alone. Two people, each a bare row (no sealed fields, so resealing people elsewhere leaves them be).
 
 const client = testClient();
-
-async function newPerson() {
-  const id = `test-${randomAlphanumeric(12)}`;
-  await client.query(
-    `INSERT INTO people (id, issuer, subject, created_at, last_sign_in_at) VALUES ($1, 'https://id.test', $1, now(), now())`,
-    [id],
-  );
-  return { id };
-}
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -31,7 +22,7 @@ const body = { content: "mine", ttl: "1h" as const };
 
 describe("a person's own notes and requests", () => {
   it("records the creator and lists a note for them alone", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const note = await createNote({ body, apiKey: null, person: ann });
     const anonymous = await createNote({ body, apiKey: null });
     const { rows } = await client.query("SELECT id, created_by FROM shares WHERE id = ANY($1)", [
@@ -48,7 +39,7 @@ describe("a person's own notes and requests", () => {
   });
 
   it("shows the log and deletes for the creator; anyone else gets not_found", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const { id } = await createNote({ body, apiKey: null, person: ann });
     const asBob = { id, apiKey: null, person: bob, deleteToken: null };
     expect(await codeOf(getNoteEvents(asBob))).toBe("not_found");
@@ -63,7 +54,7 @@ describe("a person's own notes and requests", () => {
   });
 
   it("lists a note's recipients' links for its creator, who revokes them one by one", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const note = await createNote({
       body: { ...body, recipients: ["Alice", "Bob"] },
       apiKey: null,
@@ -82,7 +73,7 @@ describe("a person's own notes and requests", () => {
   });
 
   it("lists a person's requests with their titles, for them alone", async () => {
-    const [ann, bob] = [await newPerson(), await newPerson()];
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
     const keys = await generateRequestKeys();
     const request = {
       title: "The CI token",
