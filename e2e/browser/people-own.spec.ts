@@ -215,6 +215,25 @@ test("Bob sees only his own notes and requests, and Alice's id answers him 404",
   await expect(bob.getByText("Nothing to show")).toBeVisible();
   expect(await listedNotes(people.alice!)).toEqual(alices);
 
+  // Alice's key is not Bob's to revoke; /me's actions are refused cross-site and without a session.
+  const { rows } = await setup!.sql.query<{ id: string }>(
+    "SELECT k.id FROM api_keys k JOIN people p ON p.id = k.person_id WHERE p.subject = 'alice'",
+  );
+  const aliceKey = `${app()}/me/api/keys/${rows[0]!.id}/revoke`;
+  const notHis = await bob.request.post(aliceKey, { headers: sameSite() });
+  expect([notHis.status(), await codeOf(notHis)]).toEqual([404, "not_found"]);
+  const crossSite = await bob.request.post(`${app()}/me/api/keys`, {
+    headers: { origin: "https://evil.test" },
+    data: { label: "forged" },
+  });
+  expect([crossSite.status(), await codeOf(crossSite)]).toEqual([403, "cross_site_request"]);
+  const signedOut = await fetch(`${app()}/me/api/keys`, {
+    method: "POST",
+    headers: { ...sameSite(), "content-type": "application/json" },
+    body: JSON.stringify({ label: "nobody's" }),
+  });
+  expect([signedOut.status, await codeOf(signedOut)]).toEqual([401, "sign_in_required"]);
+
   const keys = await generateRequestKeys();
   const request = await bob.request.post(`${app()}/api/v1/requests`, {
     headers: sameSite(),
