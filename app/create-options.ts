@@ -8,6 +8,8 @@ export type CreateOptions = {
   requiresKey: boolean;
   /** an identity provider is configured: the form offers notes for members only */
   signInAvailable: boolean;
+  /** the API key field is shown: not under CREATE_REQUIRES_SIGN_IN, which offers signing in instead */
+  keyField: boolean;
   /** the limits on files, with an API key and without */
   fileLimits: { keyed: FileLimits; keyless: FileLimits };
 };

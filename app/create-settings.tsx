@@ -88,21 +88,23 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
           <LimitInput id="burn_after_failures" errors={errors} />
           <FieldError id="burn_after_failures-error" message={errors.burn_after_failures} />
         </Setting>
-        <Setting
-          id="api_key"
-          label={options.requiresKey ? t("apiKeyRequired") : t("apiKeyOptional")}
-          hint={options.requiresKey ? t("apiKeyRequiredHint") : t("apiKeyOptionalHint")}
-          errors={errors}
-        >
-          <input
+        {options.keyField && (
+          <Setting
             id="api_key"
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            onChange={(event) => onApiKey(event.target.value)}
-            {...invalidProps("api_key", errors, "api_key-hint")}
-          />
-        </Setting>
+            label={options.requiresKey ? t("apiKeyRequired") : t("apiKeyOptional")}
+            hint={options.requiresKey ? t("apiKeyRequiredHint") : t("apiKeyOptionalHint")}
+            errors={errors}
+          >
+            <input
+              id="api_key"
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(event) => onApiKey(event.target.value)}
+              {...invalidProps("api_key", errors, "api_key-hint")}
+            />
+          </Setting>
+        )}
       </div>
       {options.signInAvailable && (
         <label className="hint">

@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import Link from "next/link";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -6,8 +7,10 @@ import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { providerConfigured } from "@/lib/people/provider-settings";
+import { createSignIn } from "@/lib/people/create-sign-in";
 import { CreateForm } from "./create-form";
 import type { CreateOptions } from "./create-options";
+import { SignInRequired } from "./sign-in-required";
 import "./create.css";
 import "./files.css";
 
@@ -32,19 +35,22 @@ const createPageMessages = [
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
 // the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits,
-// whether an identity provider is configured).
+// whether an identity provider is configured) and, under CREATE_REQUIRES_SIGN_IN, whether the
+// visitor is signed in.
 export default async function HomePage() {
   await connection();
-  const [t, requests, locale] = await Promise.all([
+  const [t, requests, locale, signIn] = await Promise.all([
     getTranslations("createPage"),
     getTranslations("requests"),
     getLocale(),
+    headers().then(createSignIn),
   ]);
   const options: CreateOptions = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
     signInAvailable: providerConfigured(),
+    keyField: signIn === "off" || env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
   };
   const heading = (
@@ -56,6 +62,7 @@ export default async function HomePage() {
           {t("keyRequired")}
         </p>
       )}
+      {signIn === "signed-out" && <SignInRequired notice={t("signInRequired")} page="/" />}
     </>
   );
   return (

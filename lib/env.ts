@@ -178,6 +178,7 @@ const checkedEnvSchema = envSchema
   .refine(...people.providerSettingsComplete)
   .refine(...people.providerNeedsPublicUrl)
   .refine(...people.adminListsNeedProvider)
+  .refine(...people.signInNeedsProvider)
   .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],

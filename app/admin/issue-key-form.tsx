@@ -8,8 +8,11 @@ import { adminRequest } from "./admin-request";
 import styles from "./admin.module.css";
 import { useIssuedKey, type IssuedKey } from "./issued-key";
 
-/** Issues a key and shows it this once: it lives only in the page's state (issued-key.tsx), never in a URL. */
-export function IssueKeyForm() {
+/**
+ * Issues a key at `endpoint` (the admin page's, or /me's personal keys) and shows it this once: it
+ * lives only in the page's state (issued-key.tsx), never in a URL.
+ */
+export function IssueKeyForm({ endpoint }: { endpoint: string }) {
   const router = useRouter();
   const { issued, show: setIssued } = useIssuedKey();
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +27,7 @@ export function IssueKeyForm() {
     const form = event.currentTarget;
     const label = String(new FormData(form).get("label") ?? "");
     setBusy(true);
-    const result = await adminRequest<IssuedKey>("/admin/api/keys", { body: { label } });
+    const result = await adminRequest<IssuedKey>(endpoint, { body: { label } });
     setBusy(false);
     setCopied(null);
     if (!result.ok) {

@@ -22,6 +22,7 @@ type Texts = Awaited<ReturnType<typeof getTranslations<"admin">>>;
 const columns = (t: Texts, locale: string): Column<Keys[number]>[] => [
   { label: t("keys.columnLabel"), cell: (key) => key.label },
   { label: t("keys.columnPrefix"), mono: true, cell: (key) => `${key.prefix}…` },
+  { label: t("keys.columnOwner"), cell: (key) => key.owner ?? t("keys.adminIssued") },
   { label: t("keys.columnCreated"), cell: (key) => formatTime(key.createdAt, locale) },
   {
     label: t("keys.columnLastUsed"),
@@ -36,7 +37,10 @@ const columns = (t: Texts, locale: string): Column<Keys[number]>[] => [
   {
     label: t("keys.columnActions"),
     hideLabel: true,
-    cell: (key) => !key.revokedAt && <RevokeKeyButton id={key.id} label={key.label} />,
+    cell: (key) =>
+      !key.revokedAt && (
+        <RevokeKeyButton id={key.id} label={key.label} endpoint={`/admin/api/keys/${key.id}/revoke`} />
+      ),
   },
 ];
 

@@ -83,7 +83,7 @@ export default async function AdminPage(props: { searchParams: Promise<Record<st
         <section className={styles.card} aria-labelledby="keys-heading">
           <h2 id="keys-heading">{t("keysHeading")}</h2>
           <IssuedKeyProvider>
-            <IssueKeyForm />
+            <IssueKeyForm endpoint="/admin/api/keys" />
             <KeysTable keys={keys} status={status} sort={sort} />
           </IssuedKeyProvider>
         </section>

@@ -7,13 +7,14 @@ import { adminRequest } from "./admin-request";
 import { ConfirmButton } from "./confirm-button";
 import { useIssuedKey } from "./issued-key";
 
-export function RevokeKeyButton({ id, label }: { id: string; label: string }) {
+/** Revokes the key at `endpoint` (the admin page's revoke route, or /me's for a person's own key). */
+export function RevokeKeyButton({ id, label, endpoint }: { id: string; label: string; endpoint: string }) {
   const router = useRouter();
   const t = useTranslations("admin.keys");
   const failureMessage = useFailureMessage();
   const { issued, show } = useIssuedKey();
   async function revoke() {
-    const result = await adminRequest(`/admin/api/keys/${id}/revoke`);
+    const result = await adminRequest(endpoint);
     if (!result.ok) return failureMessage(result);
     if (issued?.id === id) show(null);
     router.refresh();

@@ -3,16 +3,24 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { connection } from "next/server";
+import { ClientMessages } from "@/lib/i18n/client-messages";
+import { listPersonKeys } from "@/lib/keys/person-keys";
 import { currentPerson } from "@/lib/people/current-person";
+import { listOwnNoteRows, listOwnRequests } from "@/lib/people/list-own-things";
 import { providerConfigured } from "@/lib/people/provider-settings";
+import { OwnKeys } from "./own-keys";
+import { OwnNotes } from "./own-notes";
+import { OwnRequests } from "./own-requests";
+import "../create.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("meta");
   return { title: t("meTitle"), robots: { index: false, follow: false } };
 }
 
-// GET /me: the signed-in person's own page (their name or email, and signing out); signed out, a
-// link to sign in that comes back here. Not found while no provider is configured.
+// GET /me: the signed-in person's own page: who they are, signing out, the notes and requests they
+// created while signed in, and their API keys; signed out, a link to sign in that comes back here.
+// Not found while no provider is configured.
 export default async function MePage() {
   // Rendered per request: it is one person's page, and the provider is a run-time setting.
   await connection();
@@ -31,6 +39,11 @@ export default async function MePage() {
       </div>
     );
   }
+  const [notes, requests, keys] = await Promise.all([
+    listOwnNoteRows(person),
+    listOwnRequests(person),
+    listPersonKeys(person),
+  ]);
   const name = person.displayName ?? person.email ?? "";
   return (
     <div>
@@ -39,6 +52,20 @@ export default async function MePage() {
       <form method="post" action="/auth/sign-out">
         <button type="submit">{t("signOut")}</button>
       </form>
+      <section aria-labelledby="notes-heading">
+        <h2 id="notes-heading">{t("notesHeading")}</h2>
+        <OwnNotes notes={notes} />
+      </section>
+      <section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">{t("requestsHeading")}</h2>
+        <OwnRequests requests={requests} />
+      </section>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">{t("keysHeading")}</h2>
+        <ClientMessages namespaces={["admin", "apiFailure"]}>
+          <OwnKeys keys={keys} />
+        </ClientMessages>
+      </section>
     </div>
   );
 }

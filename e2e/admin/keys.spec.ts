@@ -48,6 +48,7 @@ test("issue a key, shown once with a copy button; it creates a permanent HTML no
   const row = keyRows(page).filter({ hasText: label });
   await expect(row.getByRole("cell")).toHaveText([
     key.slice(0, 12) + "…",
+    "Issued by an admin",
     /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
     /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
     "1",
@@ -79,7 +80,7 @@ test("revoke with a confirmation; then the API answers 401 bad_api_key", async (
 
   await row.getByRole("button", { name: "Revoke…" }).click();
   await confirm.getByRole("button", { name: "Revoke key" }).click();
-  await expect(row.getByRole("cell").nth(5)).toHaveText(/UTC$/);
+  await expect(row.getByRole("cell").nth(6)).toHaveText(/UTC$/);
   await expect(row.getByRole("button", { name: "Revoke…" })).toHaveCount(0);
   await expectError(
     api.create({ content: "no", ttl: "1h" }, { "x-api-key": issued.key }),

@@ -1,10 +1,21 @@
 import type { Page, Response } from "@playwright/test";
-import type { TestDatabase } from "../../lib/test/database";
-import { signInAtProvider, type TestCertificate } from "./oidc-provider";
+import pg from "pg";
+import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import {
+  freePort,
+  makeCertificate,
+  signInAtProvider,
+  startProvider,
+  type TestCertificate,
+  type TestClient,
+  type TestProvider,
+} from "./oidc-provider";
 import { startServer, type ServerProcess } from "./server-process";
 
 // What the people specs share: the client the service is registered as at the test providers
-// (oidc-provider.ts), a server's settings for one of them, and signing in through it in Chromium.
+// (oidc-provider.ts, over https, trusted through NODE_EXTRA_CA_CERTS), a server's settings for one
+// of them, servers on a database of their own (so that a dump of it holds the spec's rows alone),
+// and signing in through a provider in Chromium. Ports come from the system's ephemeral range.
 
 /** The client every people spec registers at its providers. */
 export const peopleClient = { client_id: "notes", client_secret: "people-spec-client-secret" };
@@ -61,18 +72,76 @@ export async function signInThrough(
   return callback;
 }
 
-/** Signs in on the server at `app` from its /me page as `login`, at `issuer`; the callback's answer. */
-export async function signInFromMe(
+/**
+ * Signs in as `login` from the sign-in link of `path` on `app` (a page that offers one), at the
+ * provider of `issuer`: the callback's answer, once the browser is back.
+ */
+export async function signInFrom(
   page: Page,
-  app: string,
-  issuer: string,
-  login: string,
-): Promise<Response> {
-  await page.goto(`${app}/me`);
+  options: { app: string; issuer: string; login: string; path: string },
+) {
+  const { app, issuer, login, path } = options;
+  await page.goto(`${app}${path}`);
   return signInThrough(page, {
     app,
     issuer,
     login,
     start: () => page.getByRole("link", { name: "Sign in" }).click(),
   });
+}
+
+/** Signs in on the server at `app` from its /me page as `login`, at `issuer`; the callback's answer. */
+export const signInFromMe = (page: Page, app: string, issuer: string, login: string): Promise<Response> =>
+  signInFrom(page, { app, issuer, login, path: "/me" });
+
+export type PeopleServers = {
+  database: TestDatabase;
+  sql: pg.Pool;
+  providers: TestProvider[];
+  servers: ServerProcess[];
+  stop: () => Promise<void>;
+};
+
+/**
+ * One server per entry of `clients`, on a database of their own: server i signs in at provider i,
+ * which knows the clients that `clients[i]` makes from every server's redirect URI. `env` is added
+ * to each server's settings.
+ */
+export async function startPeopleServers(options: {
+  databaseName: string;
+  clients: ((redirects: string[]) => TestClient[])[];
+  env?: Record<string, string>;
+}): Promise<PeopleServers> {
+  const certificate = await makeCertificate();
+  const database = await createTestDatabase(options.databaseName);
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  const urls = await Promise.all(options.clients.map(async () => `http://127.0.0.1:${await freePort()}`));
+  const redirects = urls.map((url) => `${url}/auth/callback`);
+  const providers = await Promise.all(
+    options.clients.map((clients) => startProvider(certificate, clients(redirects))),
+  );
+  const started = await Promise.allSettled(
+    urls.map((url, index) =>
+      startServer({
+        port: Number(new URL(url).port),
+        env: {
+          ...providerEnv({ database: database.url, url, issuer: providers[index]!.issuer, certificate }),
+          ...options.env,
+        },
+      }),
+    ),
+  );
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all(providers.map((provider) => provider.stop()));
+    await sql.end();
+    await database.drop();
+  };
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { database, sql, providers, servers, stop };
 }

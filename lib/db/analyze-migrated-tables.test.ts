@@ -53,15 +53,20 @@ describe("ANALYZE after migrations", () => {
       `INSERT INTO shares (id, content_type, page_count, multi_page, size_bytes)
        VALUES ('analyze001', 'markdown', 1, false, 1)`,
     );
-    await client.query(`INSERT INTO api_keys (label, prefix, key_hash) VALUES ('untouched', 'untc', 'hash')`);
+    await client.query(`INSERT INTO api_keys (label, prefix, key_hash) VALUES ('altered', 'altr', 'hash')`);
     expect(await analyzedTables(client)).toEqual([]);
 
     await applyMigrations(fromPgClient(client));
 
-    // shares: altered by the later migrations. note_events: created by them and filled from
-    // shares, webhook_outbox_cursor: created with its one row. webhooks and the rest they created
-    // are empty; api_keys they did not touch.
-    expect(await analyzedTables(client)).toEqual(["note_events", "shares", "webhook_outbox_cursor"]);
+    // shares and api_keys: altered by the later migrations. note_events: created by them and filled
+    // from shares, webhook_outbox_cursor: created with its one row. webhooks and the rest they
+    // created are empty.
+    expect(await analyzedTables(client)).toEqual([
+      "api_keys",
+      "note_events",
+      "shares",
+      "webhook_outbox_cursor",
+    ]);
   });
 
   it("leaves a new database's empty tables unanalyzed, so plans do not assume them empty for good", async () => {

@@ -33,6 +33,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   fr: [
+    "me.note",
     ...units,
     "meta.siteName",
     "layout.brand",
@@ -90,6 +91,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.bytes",
   ],
   nl: [
+    "me.requestStatuses.open",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",
@@ -130,6 +132,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   da: [
+    "me.note",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",

@@ -17,6 +17,13 @@ export function isWellFormedApiKey(value: string): boolean {
   return apiKeyPattern.test(value);
 }
 
+const keyIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` can be a key's id (a UUID). */
+export function isKeyId(value: string): boolean {
+  return keyIdPattern.test(value);
+}
+
 export function publicPrefix(key: string): string {
   return key.slice(0, publicPrefixLength);
 }

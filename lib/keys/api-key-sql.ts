@@ -12,15 +12,18 @@ export type ApiKeyRow = {
   lastUsedAt: Date | null;
   notesCreated: number;
   revokedAt: Date | null;
+  /** a personal key's person (issued on /me); null: issued by an admin */
+  personId: string | null;
 };
 
 const columns = Prisma.sql`id, label, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt",
-  notes_created AS "notesCreated", revoked_at AS "revokedAt"`;
+  notes_created AS "notesCreated", revoked_at AS "revokedAt", person_id AS "personId"`;
 
 /** The key whose public prefix is `prefix`, with its hash, to compare. */
 export function keyByPrefixSql(prefix: string) {
   return Prisma.sql`
-    SELECT id, key_hash AS "keyHash", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt"
+    SELECT id, key_hash AS "keyHash", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt",
+           person_id AS "personId"
     FROM api_keys WHERE prefix = ${prefix}`;
 }
 
@@ -29,20 +32,30 @@ export function touchKeySql(id: string) {
 }
 
 /** Stores a new key; a prefix taken already fails with 23505 (unique_violation). */
-export function insertKeySql(key: { label: string; prefix: string; keyHash: string }) {
+export function insertKeySql(key: {
+  label: string;
+  prefix: string;
+  keyHash: string;
+  personId: string | null;
+}) {
   return Prisma.sql`
-    INSERT INTO api_keys (label, prefix, key_hash) VALUES (${key.label}, ${key.prefix}, ${key.keyHash})
+    INSERT INTO api_keys (label, prefix, key_hash, person_id)
+    VALUES (${key.label}, ${key.prefix}, ${key.keyHash}, ${key.personId})
     RETURNING ${columns}`;
 }
 
 /**
- * Revokes the key found by `where` (its id, its prefix, or its prefix and hash); revoking twice keeps
- * the first time.
+ * Revokes the key found by `where` (its id, a person's key by its id, its prefix, or its prefix and
+ * hash); revoking twice keeps the first time.
  */
-export function revokeKeySql(where: { id: string } | { prefix: string; keyHash?: string }) {
+export function revokeKeySql(
+  where: { id: string; personId?: string } | { prefix: string; keyHash?: string },
+) {
   const match =
     "id" in where
-      ? Prisma.sql`id = ${where.id}::uuid`
+      ? where.personId === undefined
+        ? Prisma.sql`id = ${where.id}::uuid`
+        : Prisma.sql`id = ${where.id}::uuid AND person_id = ${where.personId}`
       : where.keyHash === undefined
         ? Prisma.sql`prefix = ${where.prefix}`
         : Prisma.sql`prefix = ${where.prefix} AND key_hash = ${where.keyHash}`;
@@ -69,4 +82,9 @@ export const apiKeyStatuses = ["all", "active", "revoked"] as const;
 
 export function listKeysSql(status: (typeof apiKeyStatuses)[number], sort: keyof typeof apiKeySorts) {
   return Prisma.sql`SELECT ${columns} FROM api_keys WHERE ${statusFilters[status]} ORDER BY ${apiKeySorts[sort]}`;
+}
+
+/** A person's own keys (/me), newest first, revoked ones too. */
+export function personKeysSql(personId: string) {
+  return Prisma.sql`SELECT ${columns} FROM api_keys WHERE person_id = ${personId} ORDER BY created_at DESC`;
 }

@@ -7,7 +7,8 @@ import { secretMatchesHash } from "../crypto/secret-hash";
 import { isWellFormedApiKey, publicPrefix } from "./api-key-format";
 import { keyByPrefixSql, touchKeySql } from "./api-key-sql";
 
-export type ApiKeyIdentity = { id: string };
+/** A verified key; `personId`: the person a key issued on /me acts as (null: admin-issued). */
+export type ApiKeyIdentity = { id: string; personId: string | null };
 
 /** last_used_at is written at most once a minute per key, to keep keyed requests cheap. */
 const lastUsedResolutionMs = 60_000;
@@ -28,7 +29,13 @@ export async function authenticateRequest(headers: HeaderLookup): Promise<ApiKey
   if (key === null) return null;
   if (!isWellFormedApiKey(key)) throw badKey();
 
-  type Stored = { id: string; keyHash: string; revokedAt: Date | null; lastUsedAt: Date | null };
+  type Stored = {
+    id: string;
+    keyHash: string;
+    revokedAt: Date | null;
+    lastUsedAt: Date | null;
+    personId: string | null;
+  };
   const [record] = await queryRows<Stored>(keyByPrefixSql(publicPrefix(key)));
   // Compare hashes, not keys, in constant time: a lookup that fails must not tell how close it was.
   const matches = secretMatchesHash(key, record?.keyHash ?? null);
@@ -38,5 +45,5 @@ export async function authenticateRequest(headers: HeaderLookup): Promise<ApiKey
   if (!record.lastUsedAt || now - record.lastUsedAt.getTime() > lastUsedResolutionMs) {
     await queryRows(touchKeySql(record.id));
   }
-  return { id: record.id };
+  return { id: record.id, personId: record.personId };
 }

@@ -13,6 +13,8 @@ export type IssuedApiKey = { id: string; label: string; prefix: string; createdA
 /** Issues a key. The key itself is returned once and only its hash is stored. */
 export async function issueApiKey(options: {
   label: string;
+  /** a personal key, issued on /me: it acts as this person */
+  personId?: string;
   /** injectable so tests can force collisions */
   generateKey?: () => string;
 }): Promise<IssuedApiKey> {
@@ -26,7 +28,12 @@ export async function issueApiKey(options: {
     const key = generateKey();
     try {
       const [record] = await queryRows<ApiKeyRow>(
-        insertKeySql({ label, prefix: publicPrefix(key), keyHash: hashApiKey(key) }),
+        insertKeySql({
+          label,
+          prefix: publicPrefix(key),
+          keyHash: hashApiKey(key),
+          personId: options.personId ?? null,
+        }),
       );
       if (!record) break;
       return { id: record.id, label: record.label, prefix: record.prefix, createdAt: record.createdAt, key };

@@ -1,9 +1,7 @@
 import "server-only";
 import { queryRows } from "../db";
 import { revokeKeySql, type ApiKeyRow } from "./api-key-sql";
-import { hashApiKey, isWellFormedApiKey, publicPrefix } from "./api-key-format";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { hashApiKey, isKeyId, isWellFormedApiKey, publicPrefix } from "./api-key-format";
 
 /**
  * Revokes a key given as the key itself, its id, or its public prefix. Returns the revoked key,
@@ -13,7 +11,7 @@ export async function revokeApiKey(options: { keyOrId: string }): Promise<ApiKey
   const needle = options.keyOrId.trim();
   const where = isWellFormedApiKey(needle)
     ? { prefix: publicPrefix(needle), keyHash: hashApiKey(needle) }
-    : uuidPattern.test(needle)
+    : isKeyId(needle)
       ? { id: needle }
       : { prefix: needle };
   const [revoked] = await queryRows<ApiKeyRow>(revokeKeySql(where));

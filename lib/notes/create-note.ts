@@ -10,6 +10,7 @@ import { assertSignInAvailable } from "../people/sign-in-gate";
 import type { CreateIdempotency } from "../idempotency/idempotency-key";
 import { sealPart } from "../idempotency/sealed-part";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
+import type { ActingPerson } from "../people/acting-person";
 import { countNote } from "../metrics/metrics";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
@@ -74,6 +75,8 @@ function lifetimeOf(body: CreateNoteBody, keyed: boolean): number | null {
 export async function createNote(options: {
   body: CreateNoteBody;
   apiKey: ApiKeyIdentity | null;
+  /** the person creating it (signed in, or the owner of the key): the note is theirs */
+  person?: ActingPerson | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
   /** the request's Idempotency-Key: a retry with it and the same body gets this note again */
@@ -113,6 +116,7 @@ export async function createNote(options: {
     multiPage: body.pages !== undefined,
     sizeBytes,
     apiKeyId: apiKey?.id ?? null,
+    createdBy: options.person?.id ?? null,
     deleteTokenHash: deleteToken && hashDeleteToken(deleteToken),
     encrypted: body.encrypted === true,
     keyProofHash: body.key_proof === undefined ? null : hashSecret(body.key_proof),

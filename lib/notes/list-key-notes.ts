@@ -2,9 +2,9 @@ import "server-only";
 import { queryRows } from "../db";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
-import { keyNotesSql, type KeyNoteRow } from "./note-event-sql";
+import { ownNotesSql, type KeyNoteRow, type NoteOwner } from "./note-event-sql";
 
-// GET /api/v1/shares: the notes a key created, newest first, a page at a time.
+// GET /api/v1/shares and /me: the notes a key or a person created, newest first, a page at a time.
 
 const defaultLimit = 50;
 const maxLimit = 100;
@@ -28,9 +28,16 @@ export async function listKeyNotes(
   apiKey: ApiKeyIdentity,
   searchParams: URLSearchParams,
 ): Promise<{ notes: KeyNoteRow[]; nextCursor: string | null }> {
-  const { cursor, limit } = pageOf(searchParams);
+  return listOwnNotes({ apiKeyId: apiKey.id }, pageOf(searchParams));
+}
+
+/** A page of the notes of a key or a person (/me), newest first; never their content. */
+export async function listOwnNotes(
+  owner: NoteOwner,
+  { cursor, limit }: { cursor: string | null; limit: number },
+): Promise<{ notes: KeyNoteRow[]; nextCursor: string | null }> {
   // One more than a page: whether there is a next page, without counting.
-  const rows = await queryRows<KeyNoteRow>(keyNotesSql(apiKey.id, cursor, limit + 1));
+  const rows = await queryRows<KeyNoteRow>(ownNotesSql(owner, cursor, limit + 1));
   const notes = rows.slice(0, limit);
   return { notes, nextCursor: rows.length > limit ? (notes.at(-1)?.cursor ?? null) : null };
 }

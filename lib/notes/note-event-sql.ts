@@ -57,15 +57,16 @@ export function burnedOf(source: string, links = true) {
 export function logCreatedCte(sources: string[]) {
   const rows = sources.map(
     (source) => Prisma.sql`
-      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, delete_token_hash, encrypted,
+      SELECT id, content_id, recipient, 'created'::note_event_type, created_at, api_key_id, created_by,
+             delete_token_hash, encrypted,
              CASE WHEN live_links IS NULL THEN burn_after END,
              CASE WHEN live_links IS NULL AND burn_after IS NOT NULL THEN 0 END
       FROM ${Prisma.raw(source)}`,
   );
   return Prisma.sql`
     created AS (
-      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, delete_token_hash, encrypted,
-                               remaining_views, read_count)
+      INSERT INTO note_events (share_id, content_id, recipient, type, at, api_key_id, created_by, delete_token_hash,
+                               encrypted, remaining_views, read_count)
       ${Prisma.join(rows, " UNION ALL ")}
     )`;
 }
@@ -80,6 +81,7 @@ export type NoteEventRow = {
   client: string | null;
   browser: string | null;
   api_key_id: string | null;
+  created_by: string | null;
   delete_token_hash: string | null;
 };
 
@@ -89,7 +91,8 @@ export type NoteEventRow = {
  */
 export function noteEventsSql(id: string) {
   return Prisma.sql`
-    SELECT share_id, recipient, type, at, remaining_views, client, browser, api_key_id, delete_token_hash
+    SELECT share_id, recipient, type, at, remaining_views, client, browser, api_key_id, created_by,
+           delete_token_hash
     FROM note_events WHERE share_id = ${id} OR content_id = ${id} ORDER BY id`;
 }
 
@@ -112,6 +115,9 @@ export function purgeNoteEventsSql(days: number, batchSize: number) {
     SELECT count(*)::int AS deleted FROM gone`;
 }
 
+/** Who owns a list of notes: the key that created them, or the person (lib/people). */
+export type NoteOwner = { apiKeyId: string } | { personId: string };
+
 export type KeyNoteRow = {
   cursor: string;
   id: string;
@@ -127,12 +133,16 @@ export type KeyNoteRow = {
 };
 
 /**
- * A key's notes, newest first, from their `created` log entries (so notes already purged are
+ * The notes a key (or a person) created, newest first, from their `created` log entries (so notes already purged are
  * listed too, until their log goes), `limit` of them after `cursor` (a created entry's id). The
  * status of a purged note is its log's last word; never content. Recipients' links are counted
  * beside their note, not listed.
  */
-export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: number) {
+export function ownNotesSql(owner: NoteOwner, cursor: string | null, limit: number) {
+  const ownedBy =
+    "apiKeyId" in owner
+      ? Prisma.sql`c.api_key_id = ${owner.apiKeyId}::uuid`
+      : Prisma.sql`c.created_by = ${owner.personId}`;
   return Prisma.sql`
     SELECT c.id::text AS cursor, c.share_id AS id, c.at AS created_at, s.expires_at, s.burn_after, s.read_count,
            coalesce(s.encrypted, c.encrypted) AS encrypted,
@@ -147,6 +157,6 @@ export function keyNotesSql(apiKeyId: string, cursor: string | null, limit: numb
       SELECT type FROM note_events t
       WHERE t.share_id = c.share_id AND t.type IN ('burned', 'deleted', 'expired') ORDER BY t.id DESC LIMIT 1
     ) gone ON s.id IS NULL
-    WHERE c.api_key_id = ${apiKeyId}::uuid AND c.type = 'created' AND c.content_id IS NULL AND c.id < coalesce(${cursor}::bigint, 9223372036854775807)
+    WHERE ${ownedBy} AND c.type = 'created' AND c.content_id IS NULL AND c.id < coalesce(${cursor}::bigint, 9223372036854775807)
     ORDER BY c.id DESC LIMIT ${limit}::int`;
 }

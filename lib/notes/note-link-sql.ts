@@ -35,16 +35,16 @@ export function insertLinksCte(links: RecipientLink[], traits: LinkTraits) {
   return Prisma.sql`
     links AS (
       INSERT INTO shares (id, content_id, recipient, expires_at, burn_after, password_hash, content_type,
-                          page_count, multi_page, size_bytes, api_key_id, delete_token_hash,
+                          page_count, multi_page, size_bytes, api_key_id, created_by, delete_token_hash,
                           burn_after_failures, encrypted, key_proof_hash, file_count, files_pending,
                           sign_in_required)
       SELECT r.id, note.id, r.label, note.expires_at, note.burn_after, ${traits.passwordHash},
-             note.content_type, note.page_count, ${traits.multiPage}, 0, note.api_key_id,
+             note.content_type, note.page_count, ${traits.multiPage}, 0, note.api_key_id, note.created_by,
              note.delete_token_hash, ${traits.burnAfterFailures}::int, note.encrypted, ${traits.keyProofHash},
              note.file_count, note.files_pending, note.sign_in_required
       FROM note, json_to_recordset(${JSON.stringify(links)}::json) AS r(id text, label text)
-      RETURNING id, content_id, recipient, created_at, api_key_id, delete_token_hash, encrypted, burn_after,
-                live_links
+      RETURNING id, content_id, recipient, created_at, api_key_id, created_by, delete_token_hash, encrypted,
+                burn_after, live_links
     ),`;
 }
 

@@ -15,7 +15,7 @@ const noteTraits = Prisma.sql`encrypted, password_hash IS NOT NULL AS password_r
 
 /** Who may delete a live note: the key that created it, or the holder of its delete token. */
 export function noteOwnerSql(id: string) {
-  return Prisma.sql`SELECT api_key_id, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
+  return Prisma.sql`SELECT api_key_id, created_by, delete_token_hash FROM shares WHERE id = ${id} AND ${liveNote}`;
 }
 
 /**

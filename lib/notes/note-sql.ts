@@ -42,6 +42,8 @@ export type NewNote = {
   multiPage: boolean;
   sizeBytes: number;
   apiKeyId: string | null;
+  /** the person who creates it (lib/people); null: anonymous */
+  createdBy?: string | null;
   /** hex SHA-256 of the note's delete token (notes created without a key) */
   deleteTokenHash?: string | null;
   /** end to end encrypted: one page whose content is an envelope, with no title and no HTML */
@@ -74,13 +76,14 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
     Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
-                          multi_page, size_bytes, api_key_id, delete_token_hash, burn_after_failures,
-                          encrypted, live_links, key_proof_hash, file_count, files_left, files_pending,
-                          upload_token_hash, upload_expires_at, files_charged_to, sign_in_required)
+                          multi_page, size_bytes, api_key_id, created_by, delete_token_hash,
+                          burn_after_failures, encrypted, live_links, key_proof_hash, file_count, files_left,
+                          files_pending, upload_token_hash, upload_expires_at, files_charged_to, sign_in_required)
       SELECT ${id},
               ${creationSecond} + make_interval(secs => ${lifetime}::int),
               ${burnAfter}::int, ${passwordHash}, ${pages[0]?.content_type}::content_type,
-              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${deleteTokenHash},
+              ${pages.length}::int, ${multiPage}, ${sizeBytes}::int, ${apiKeyId}::uuid, ${note.createdBy ?? null},
+              ${deleteTokenHash},
               ${burnAfterFailures}::int, ${encrypted}, ${links.length || null}::int, ${keyProofHash},
               ${fileCount}::int, ${fileCount}::int, ${fileCount > 0}, ${note.files?.uploadTokenHash ?? null},
               ${note.files?.uploadExpiresAt ?? null}::timestamptz, ${note.files?.chargedTo ?? null},
@@ -88,8 +91,8 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
       WHERE ${linkIdsFree(links)}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, created_at, expires_at, burn_after, content_type, page_count, encrypted,
-                api_key_id, delete_token_hash, content_id, recipient, file_count, files_pending, live_links,
-                sign_in_required
+                api_key_id, created_by, delete_token_hash, content_id, recipient, file_count, files_pending,
+                live_links, sign_in_required
     ), ${insertFilesCte(note.files)}${insertLinksCte(links, { passwordHash, burnAfterFailures, multiPage, keyProofHash })}${keepCreateCte(keep)}
     ${logCreatedCte(links.length > 0 ? ["note", "links"] : ["note"])}, pages AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, raw_html, sealed_by)

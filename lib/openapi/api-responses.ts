@@ -30,7 +30,10 @@ export type ApiParameter = {
 
 /** A public operation: its access (enforced from here, lib/routes/route-access.ts) and its documentation. */
 export type OpenApiOperation = RouteAccess & {
-  readonly auth?: Exclude<CallerKind, "admin" | "admin-session" | "sign-in" | "sign-in-same-site">;
+  readonly auth?: Exclude<
+    CallerKind,
+    "admin" | "admin-session" | "sign-in" | "sign-in-same-site" | "person-session"
+  >;
   readonly summary: string;
   readonly description?: string;
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean };
@@ -61,6 +64,23 @@ export const badKeyOrSignInRequired: ApiResponse = {
 export const keyRequired: ApiResponse = {
   description: "No key, or an unknown, malformed or revoked one",
   codes: ["api_key_required", "bad_api_key"],
+};
+/**
+ * A create's 401: a bad key; with CREATE_REQUIRES_KEY, no key; with CREATE_REQUIRES_SIGN_IN, neither a
+ * key nor a signed-in person.
+ */
+export function createRefused(requires: { key: boolean; signIn: boolean }): ApiResponse {
+  if (requires.key) return { ...badKey, description: "No key, or a bad key" };
+  if (!requires.signIn) return badKey;
+  return {
+    description: "A bad key, or neither a key nor a signed-in person (CREATE_REQUIRES_SIGN_IN)",
+    codes: ["bad_api_key", "sign_in_required"],
+  };
+}
+/** A route that acts for the signed-in person, called with their session cookie from another site. */
+export const personCrossSite: ApiResponse = {
+  description: "A signed-in person's session cookie, sent from another site's page",
+  codes: ["cross_site_request"],
 };
 export const notFound: ApiResponse = {
   description: "Unknown id, expired or burned note (the same answer for all)",

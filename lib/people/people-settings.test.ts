@@ -5,13 +5,15 @@ import {
   peopleSettings,
   providerNeedsPublicUrl,
   providerSettingsComplete,
+  signInNeedsProvider,
 } from "./people-settings";
 
 const schema = z
   .object({ ...peopleSettings, PUBLIC_URL: z.string().optional() })
   .refine(...providerSettingsComplete)
   .refine(...providerNeedsPublicUrl)
-  .refine(...adminListsNeedProvider);
+  .refine(...adminListsNeedProvider)
+  .refine(...signInNeedsProvider);
 
 const provider = {
   OIDC_ISSUER: "https://id.example.test/realms/staff",
@@ -32,6 +34,7 @@ describe("the provider settings", () => {
       OIDC_SCOPES: "openid email profile",
       OIDC_GROUPS_CLAIM: "groups",
       OIDC_SIGN_OUT_AT_PROVIDER: false,
+      CREATE_REQUIRES_SIGN_IN: false,
       SESSION_IDLE_HOURS: 8,
       SESSION_MAX_AGE_DAYS: 7,
       ADMIN_EMAILS: [],
@@ -75,5 +78,13 @@ describe("the provider settings", () => {
       "ADMIN_EMAILS: ADMIN_EMAILS and ADMIN_GROUPS need OIDC_ISSUER (people sign in there)",
     ]);
     expect(problems({ ADMIN_EMAILS: "" })).toEqual([]);
+  });
+
+  it("let CREATE_REQUIRES_SIGN_IN on only with a provider", () => {
+    expect(problems({ ...provider, CREATE_REQUIRES_SIGN_IN: "1" })).toEqual([]);
+    expect(problems({ CREATE_REQUIRES_SIGN_IN: "1" })).toEqual([
+      "CREATE_REQUIRES_SIGN_IN: needs a provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+    ]);
+    expect(problems({ CREATE_REQUIRES_SIGN_IN: "yes" })).toEqual(["CREATE_REQUIRES_SIGN_IN: must be 0 or 1"]);
   });
 });

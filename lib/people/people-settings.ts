@@ -23,6 +23,11 @@ export const peopleSettings = {
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  /** 1: creating notes and requests needs a signed-in person or an API key (401 sign_in_required). */
+  CREATE_REQUIRES_SIGN_IN: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /** A person's session ends after this many hours without a request. */
   SESSION_IDLE_HOURS: wholeNumber(1, 24 * 30).default(8),
   /** ... and this many days after signing in, however active. */
@@ -53,6 +58,7 @@ type ProviderSettings = {
   OIDC_ISSUER?: string;
   ADMIN_EMAILS?: readonly string[];
   ADMIN_GROUPS?: readonly string[];
+  CREATE_REQUIRES_SIGN_IN?: boolean;
   OIDC_CLIENT_ID?: string;
   OIDC_CLIENT_SECRET?: string;
   PUBLIC_URL?: string;
@@ -92,4 +98,16 @@ export const adminListsNeedProvider: [
   (settings) =>
     settings.OIDC_ISSUER !== undefined || (!settings.ADMIN_EMAILS?.length && !settings.ADMIN_GROUPS?.length),
   { path: ["ADMIN_EMAILS"], error: "ADMIN_EMAILS and ADMIN_GROUPS need OIDC_ISSUER (people sign in there)" },
+];
+
+/** Only signed-in people may create: someone must be able to sign in. */
+export const signInNeedsProvider: [
+  (settings: ProviderSettings) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) => !settings.CREATE_REQUIRES_SIGN_IN || settings.OIDC_ISSUER !== undefined,
+  {
+    path: ["CREATE_REQUIRES_SIGN_IN"],
+    error: "needs a provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+  },
 ];

@@ -17,9 +17,10 @@ import {
 } from "./person-sessions";
 
 // People, their sessions and sign-ins under way, on the test database through the Prisma models,
-// and the admin page's view of them. No other test file touches people, so rotating the sealing key here (the last test, which puts
-// the test database's own key back) disturbs no one. The new key is never registered: the
-// database's key registry was checked with the first.
+// and the admin page's view of them. Other test files create people with nothing sealed
+// (lib/test/test-person.ts), so rotating the sealing key here (the last test, which puts the test
+// database's own key back) disturbs no one. The new key is never registered: the database's key
+// registry was checked with the first.
 
 const env = await vi.importActual<typeof import("../env")>("../env");
 const [databaseKey] = env.sealingKeys();

@@ -6,6 +6,7 @@ import { env } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { assertSignInAvailable } from "../people/sign-in-gate";
+import type { ActingPerson } from "../people/acting-person";
 import { generateNoteId } from "../notes/note-id";
 import { notePolicy } from "../notes/note-policy";
 import { requestPolicy } from "./request-policy";
@@ -26,6 +27,8 @@ export type CreatedRequestRow = {
 export async function createRequest(options: {
   body: CreateRequestBody;
   apiKey: ApiKeyIdentity | null;
+  /** the person creating it (signed in, or the owner of the key): the request is theirs */
+  person?: ActingPerson | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
 }): Promise<CreatedRequestRow> {
@@ -52,6 +55,7 @@ export async function createRequest(options: {
         files_allowed: body.files_allowed ?? false,
         sign_in_required: body.sign_in_required === true,
         api_key_id: apiKey?.id ?? null,
+        created_by: options.person?.id ?? null,
       }),
     );
     if (row) return row;

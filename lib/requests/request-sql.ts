@@ -26,17 +26,18 @@ export type RequestRow = {
 type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count"> & {
   lifetime: number;
   api_key_id: string | null;
+  created_by: string | null;
 };
 
 /** Inserts a request unless its id is taken (then no row): the caller tries another id. */
 export function insertRequestSql(request: NewRequest) {
   return Prisma.sql`
     INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
-                          files_allowed, sign_in_required)
+                          created_by, files_allowed, sign_in_required)
     VALUES (${request.id}, ${creationSecond} + make_interval(secs => ${request.lifetime}::int),
             ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
-            ${request.owner_proof_hash}, ${request.api_key_id}::uuid, ${request.files_allowed},
-            ${request.sign_in_required})
+            ${request.owner_proof_hash}, ${request.api_key_id}::uuid,
+            ${request.created_by}, ${request.files_allowed}, ${request.sign_in_required})
     ON CONFLICT (id) DO NOTHING
     RETURNING id, created_at, expires_at, max_answers, files_allowed, sign_in_required`;
 }

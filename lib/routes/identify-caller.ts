@@ -10,6 +10,8 @@ import type { RequestLimits } from "../rate-limit/request-limits";
 import { providerConfigured } from "../people/provider-settings";
 import type { OpenedRequest } from "../requests/get-request";
 import { authorizeOwner } from "../requests/request-owner";
+import type { ActingPerson } from "../people/acting-person";
+import { identifyPerson, requireSignIn } from "./identify-person";
 import type { CallerKind, RouteAccess } from "./route-access";
 
 /** Who is calling, as the route's declaration asked: what its handler is given beside the params. */
@@ -17,6 +19,8 @@ export type Caller = {
   readonly limits: RequestLimits;
   /** The key presented and verified (auth api-key…); null when none was presented. */
   readonly apiKey: ApiKeyIdentity | null;
+  /** Who the route acts for (auth person): a personal key's owner, or the person signed in. */
+  readonly person: ActingPerson | null;
   /** The request whose owner proof was shown (auth owner-proof). */
   readonly owned: OpenedRequest | null;
   /** The GET asks for an upload's progress (see RouteAccess.progressWithout). */
@@ -27,11 +31,13 @@ export type Caller = {
 
 type Ensured<O> = O extends { readonly auth: "api-key-required" }
   ? Caller & { readonly apiKey: ApiKeyIdentity }
-  : O extends { readonly auth: "owner-proof" }
-    ? Caller & { readonly owned: OpenedRequest }
-    : O extends { readonly auth: "admin-session" }
-      ? Caller & { readonly admin: Administrator }
-      : Caller;
+  : O extends { readonly auth: "person-session" }
+    ? Caller & { readonly person: ActingPerson }
+    : O extends { readonly auth: "owner-proof" }
+      ? Caller & { readonly owned: OpenedRequest }
+      : O extends { readonly auth: "admin-session" }
+        ? Caller & { readonly admin: Administrator }
+        : Caller;
 
 /** The Caller a handler of a method declared as `O` is given, narrowed to what its auth ensures. */
 export type CallerFor<O> = O extends { readonly progressWithout: object }
@@ -94,8 +100,8 @@ function asksForProgress(request: ApiRequest, access: RouteAccess): boolean {
 
 /**
  * Enforces a method's declared access, in this order: the admin page's own checks; sign-in's; a limit charged
- * to the address (read, upload, admin sign-in); the key; the cron secret; a create's limit; a
- * required key (checked after a create's charge, so refusing it is limited too); the owner proof.
+ * to the address (read, upload, admin sign-in); the key; the person; the cron secret; a create's limit; a
+ * required key or sign-in (checked after a create's charge, so refusing it is limited too); the owner proof.
  */
 export async function identifyCaller(
   request: ApiRequest,
@@ -104,7 +110,7 @@ export async function identifyCaller(
   limits: RequestLimits,
 ): Promise<Caller> {
   const uploadProgress = asksForProgress(request, access);
-  if (uploadProgress) return { limits, apiKey: null, owned: null, uploadProgress, admin: null };
+  if (uploadProgress) return { limits, apiKey: null, person: null, owned: null, uploadProgress, admin: null };
   const admin = await enforceAdmin(request, access.auth);
   enforceSignIn(request, access.auth);
   const { limit, auth } = access;
@@ -112,11 +118,13 @@ export async function identifyCaller(
   if (limit === "admin-sign-in") await limits.charge("adminSignIn", limits.clientId);
   if (auth === "cron-secret") authorizeCronRequest(request.headers);
   const apiKey = await verifiedKey(request, access, limits);
+  const person = await identifyPerson(request, access, apiKey);
   const perKey = (key: ApiKeyIdentity) => limits.charge("createPerKey", `key:${key.id}`);
   if (limit === "create") await (apiKey ? perKey(apiKey) : limits.charge("create", limits.clientId));
   requireKey(access, apiKey);
+  requireSignIn(access, apiKey, person);
   if (limit === "create-per-key" && apiKey) await perKey(apiKey);
   const owned =
     auth === "owner-proof" ? await authorizeOwner((params as { id: string }).id, request.headers) : null;
-  return { limits, apiKey, owned, uploadProgress, admin };
+  return { limits, apiKey, person, owned, uploadProgress, admin };
 }

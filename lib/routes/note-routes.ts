@@ -1,6 +1,8 @@
 import {
   badKey,
   badKeyOrSignInRequired,
+  createRefused,
+  personCrossSite,
   keyRequired,
   notFound,
   notOwnedOrUnknown,
@@ -48,6 +50,7 @@ export const noteRoutes = [
       },
       POST: {
         limit: "create",
+        person: true,
         summary: "Create a note",
         ...(env.CREATE_REQUIRES_KEY
           ? {
@@ -84,7 +87,8 @@ export const noteRoutes = [
               "sign_in_unavailable",
             ],
           },
-          401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
+          401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),
+          403: personCrossSite,
           413: {
             description:
               "Text over 512 KiB, a body over 2 MiB, or declared files over FILES_MAX_COUNT, FILE_MAX_BYTES or FILES_MAX_TOTAL_BYTES (keyless: the KEYLESS_ limits), checked before anything is stored",
@@ -189,12 +193,13 @@ export const noteRoutes = [
     methods: {
       GET: {
         limit: "read",
-        summary: "A note's access log: with the key that created it, or its delete token",
+        summary: "A note's access log: with the key that created it, its delete token, or as its creator",
         description:
           "Kept after the note is burned, deleted or expired, until ACCESS_LOG_RETENTION_DAYS after that. " +
           "A note sent to recipients: its owner handle's log lists every link's entries, each with its " +
           "recipient; a link's, its own.",
         auth: "api-key-or-delete-token",
+        person: true,
         responses: {
           200: {
             description: "The log, oldest first",
@@ -202,6 +207,7 @@ export const noteRoutes = [
             headers: ["cache-control", "rate-limit"],
           },
           401: badKey,
+          403: personCrossSite,
           404: notOwnedOrUnknown("note (or one whose log was purged)"),
           429: rateLimited,
           503: unavailable,
@@ -214,14 +220,16 @@ export const noteRoutes = [
     direct: true,
     methods: {
       DELETE: {
-        summary: "Delete a note: with the key that created it, or its delete token",
+        summary: "Delete a note: with the key that created it, its delete token, or as its creator",
         description:
           "A recipient's link is deleted alone (the content goes with the last link); the owner handle " +
           "deletes every link and the content.",
         auth: "api-key-or-delete-token",
+        person: true,
         responses: {
           204: { description: "Deleted" },
           401: badKey,
+          403: personCrossSite,
           404: { description: "Not the owner, or an unknown, expired or burned note", codes: ["not_found"] },
           503: unavailableOrUnknown,
         },

@@ -26,6 +26,7 @@ export const pages: readonly PageDeclaration[] = [
   { pattern: "/" },
   { pattern: "/admin", below: true },
   { pattern: "/me" },
+  { pattern: "/me/notes/[id]", secretLink: true },
   { pattern: "/requests/new" },
   { pattern: "/requests/[id]", secretLink: true },
   { pattern: "/status/[id]" },

@@ -1,5 +1,6 @@
 import {
-  badKey,
+  createRefused,
+  personCrossSite,
   filesRefused,
   rateLimited,
   signInRequired,
@@ -52,6 +53,7 @@ export const requestRoutes = [
           "private key, and keeps the private key in the private link's fragment " +
           "(<public base URL>/requests/<id>#<private key>).",
         auth: env.CREATE_REQUIRES_KEY ? "api-key-required" : "api-key",
+        person: true,
         body: { schema: createRequestBodySchema, required: true },
         responses: {
           201: {
@@ -73,7 +75,8 @@ export const requestRoutes = [
               "sign_in_unavailable",
             ],
           },
-          401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,
+          401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),
+          403: personCrossSite,
           413: tooLarge,
           429: rateLimited,
           503: { ...unavailableOrUnknown, codes: ["id_generation_failed", "unavailable", "outcome_unknown"] },

@@ -16,6 +16,7 @@
  *   that, and a signed-in administrator.
  * - `sign-in`: people's sign-in (404 while no OpenID Connect provider is configured);
  *   `sign-in-same-site`: that, and refused cross-site.
+ * - `person-session`: the /me page's own: that, and a signed-in person (sign_in_required without).
  */
 export type CallerKind =
   | "api-key"
@@ -26,7 +27,8 @@ export type CallerKind =
   | "admin"
   | "admin-session"
   | "sign-in"
-  | "sign-in-same-site";
+  | "sign-in-same-site"
+  | "person-session";
 
 /**
  * - `read`, `upload`: charged to the client's address before anything else is checked.
@@ -46,4 +48,9 @@ export type RouteAccess = {
    * checks the X-Upload-Token.
    */
   readonly progressWithout?: { readonly query: string } | { readonly header: string };
+  /**
+   * The route acts for a person (lib/people): the owner of a personal key, else the one signed in by
+   * the session cookie, refused cross-site (lib/routes/identify-person.ts).
+   */
+  readonly person?: true;
 };

@@ -3,6 +3,7 @@ import { authRoutes } from "./auth-routes";
 import { brandRoutes } from "./brand-routes";
 import { answerFileRoutes } from "./answer-file-routes";
 import { fileRoutes } from "./file-routes";
+import { meRoutes } from "./me-routes";
 import type { RouteAccess } from "./route-access";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
@@ -28,13 +29,18 @@ type DeclaredRoute =
   | (typeof apiRoutes)[number]
   | (typeof adminRoutes)[number]
   | (typeof authRoutes)[number]
-  | (typeof brandRoutes)[number];
+  | (typeof brandRoutes)[number]
+  | (typeof meRoutes)[number];
 export type Route = DeclaredRoute & RouteDeclaration<RouteAccess>;
 
 /** Most specific first, so the first pattern a path matches is the one Next.js would pick. */
-export const routes: readonly Route[] = [...apiRoutes, ...adminRoutes, ...authRoutes, ...brandRoutes].sort(
-  bySpecificity,
-);
+export const routes: readonly Route[] = [
+  ...apiRoutes,
+  ...adminRoutes,
+  ...authRoutes,
+  ...brandRoutes,
+  ...meRoutes,
+].sort(bySpecificity);
 
 export type RoutePattern = DeclaredRoute["pattern"];
 

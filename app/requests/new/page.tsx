@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { providerConfigured } from "@/lib/people/provider-settings";
+import { createSignIn } from "@/lib/people/create-sign-in";
 import { requestPolicy } from "@/lib/requests/request-policy";
+import { SignInRequired } from "../../sign-in-required";
 import { NewRequestForm } from "./new-request-form";
 import "../requests.css";
 
@@ -20,7 +23,11 @@ const messages = ["requests", "copyField", "apiFailure", "encryption", "membersO
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
 export default async function NewRequestPage() {
   await connection();
-  const [t, locale] = await Promise.all([getTranslations("requests"), getLocale()]);
+  const [t, locale, signIn] = await Promise.all([
+    getTranslations("requests"),
+    getLocale(),
+    headers().then(createSignIn),
+  ]);
   const options = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
     defaultTtl: env.DEFAULT_TTL,
@@ -32,6 +39,7 @@ export default async function NewRequestPage() {
     <div className="request-page">
       <h1>{t("newTitle")}</h1>
       <p className="hint">{t("newIntro")}</p>
+      {signIn === "signed-out" && <SignInRequired notice={t("signInRequired")} page="/requests/new" />}
       <ClientMessages namespaces={messages}>
         <NewRequestForm options={options} />
       </ClientMessages>

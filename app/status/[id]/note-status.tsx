@@ -16,12 +16,18 @@ type Log =
   | { state: "failed"; message: string };
 
 /** The delete token, from the fragment: browsers never send it to the server. */
-const tokenInFragment = () => decodeURIComponent(window.location.hash.slice(1));
+const tokenInFragment = (): Record<string, string> => ({
+  "x-delete-token": decodeURIComponent(window.location.hash.slice(1)),
+});
 
 const gone = new Set(["burned", "deleted", "expired"]);
 
-/** The note's access log, refreshed every few seconds, and a delete button while the note lives. */
-export function NoteStatus({ id }: { id: string }) {
+/**
+ * The note's access log, refreshed every few seconds, and a delete button while the note lives. The
+ * owner shows the delete token in the page's fragment (`credential` "token"), or is the signed-in
+ * person who created the note ("session": /me, whose session cookie the API reads).
+ */
+export function NoteStatus({ id, credential = "token" }: { id: string; credential?: "token" | "session" }) {
   const [log, setLog] = useState<Log>({ state: "loading" });
   const [version, setVersion] = useState(0);
   const t = useTranslations("status");
@@ -29,12 +35,12 @@ export function NoteStatus({ id }: { id: string }) {
   const failureMessage = useFailureMessage();
 
   useEffect(() => {
-    const token = tokenInFragment();
+    const owner = credential === "token" ? tokenInFragment() : {};
     let stopped = false;
     const load = async () => {
       const result = await sendJson<NoteEventsResponse>(`/api/v1/shares/${id}/events`, {
         method: "GET",
-        headers: { "x-delete-token": token },
+        headers: owner,
       });
       if (stopped) return;
       if (result.ok) setLog({ state: "shown", events: result.data.events });
@@ -50,15 +56,12 @@ export function NoteStatus({ id }: { id: string }) {
     };
     // The texts are the page's; the log is fetched again only for another note or after a delete.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, version]);
+  }, [id, credential, version]);
 
   async function remove() {
-    const token = tokenInFragment();
     if (!window.confirm(t("confirmDelete"))) return;
-    const result = await sendJson(`/api/v1/shares/${id}`, {
-      method: "DELETE",
-      headers: { "x-delete-token": token },
-    });
+    const owner = credential === "token" ? tokenInFragment() : {};
+    const result = await sendJson(`/api/v1/shares/${id}`, { method: "DELETE", headers: owner });
     if (!result.ok && result.error !== "not_found")
       setLog({ state: "failed", message: failureMessage(result) });
     else setVersion((current) => current + 1);

@@ -10,9 +10,9 @@ import { createRequestBodySchema } from "@/lib/requests/request-schemas";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/requests", {
   // POST /api/v1/requests: create a request for a secret
-  POST: async (request, _params, { apiKey }) => {
+  POST: async (request, _params, { apiKey, person }) => {
     const body = parseBody(createRequestBodySchema, await readJsonBody(request), createRequestErrorCode);
-    const created = await createRequest({ body, apiKey });
+    const created = await createRequest({ body, apiKey, person });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedRequestResponse(created, baseUrl), {
       status: 201,

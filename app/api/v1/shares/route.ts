@@ -18,12 +18,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     });
   },
   // POST /api/v1/shares: create a note
-  POST: async (request, _params, { apiKey, limits }) => {
+  POST: async (request, _params, { apiKey, person, limits }) => {
     const json = await readJsonBody(request);
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
     const idempotency = createIdempotencyOf(request.headers, json, createdBy);
-    const note = await createNote({ body, apiKey, idempotency, client: limits.clientId });
+    const note = await createNote({ body, apiKey, person, idempotency, client: limits.clientId });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {
       status: 201,

@@ -5,8 +5,13 @@ import { toNoteEventsResponse } from "@/lib/notes/note-response";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/events", {
   // GET /api/v1/shares/<id>/events: the note's access log, for its owner only
-  GET: async (request, { id }, { apiKey }) => {
-    const events = await getNoteEvents({ id, apiKey, deleteToken: request.headers.get("x-delete-token") });
+  GET: async (request, { id }, { apiKey, person }) => {
+    const events = await getNoteEvents({
+      id,
+      apiKey,
+      person,
+      deleteToken: request.headers.get("x-delete-token"),
+    });
     return jsonResponse(toNoteEventsResponse(id, events), { headers: { "cache-control": "no-store" } });
   },
 });

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { generateRequestKeys } from "../crypto/request-envelope";
+import { createNote } from "../notes/create-note";
+import { deleteNote } from "../notes/delete-note";
+import { getNoteEvents } from "../notes/note-events";
+import { createRequest } from "../requests/create-request";
+import { testClient } from "../test/test-client";
+import { createTestPerson } from "../test/test-person";
+import { listOwnNoteLinks, listOwnNoteRows, listOwnRequests } from "./list-own-things";
+
+// What a person creates is theirs: recorded as created_by, listed for them alone, managed by them
+// alone. Two people, each a bare row (no sealed fields, so resealing people elsewhere leaves them be).
+
+const client = testClient();
+
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: { code?: string }) => error.code,
+  );
+const body = { content: "mine", ttl: "1h" as const };
+
+describe("a person's own notes and requests", () => {
+  it("records the creator and lists a note for them alone", async () => {
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
+    const note = await createNote({ body, apiKey: null, person: ann });
+    const anonymous = await createNote({ body, apiKey: null });
+    const { rows } = await client.query("SELECT id, created_by FROM shares WHERE id = ANY($1)", [
+      [note.id, anonymous.id],
+    ]);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.created_by]))).toEqual({
+      [note.id]: ann.id,
+      [anonymous.id]: null,
+    });
+    expect((await listOwnNoteRows(ann)).map((row) => [row.id, row.status, row.read_count])).toEqual([
+      [note.id, "live", 0],
+    ]);
+    expect(await listOwnNoteRows(bob)).toEqual([]);
+  });
+
+  it("shows the log and deletes for the creator; anyone else gets not_found", async () => {
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
+    const { id } = await createNote({ body, apiKey: null, person: ann });
+    const asBob = { id, apiKey: null, person: bob, deleteToken: null };
+    expect(await codeOf(getNoteEvents(asBob))).toBe("not_found");
+    expect(await codeOf(deleteNote(asBob))).toBe("not_found");
+    expect(await codeOf(getNoteEvents({ id, apiKey: null, person: null, deleteToken: null }))).toBe(
+      "not_found",
+    );
+    const events = await getNoteEvents({ ...asBob, person: ann });
+    expect(events.map((event) => event.type)).toEqual(["created"]);
+    await deleteNote({ ...asBob, person: ann });
+    expect((await listOwnNoteRows(ann)).map((row) => row.status)).toEqual(["deleted"]);
+  });
+
+  it("lists a note's recipients' links for its creator, who revokes them one by one", async () => {
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
+    const note = await createNote({
+      body: { ...body, recipients: ["Alice", "Bob"] },
+      apiKey: null,
+      person: ann,
+    });
+    const links = await listOwnNoteLinks(ann, note.id);
+    expect(links.map((link) => link.label).sort()).toEqual(["Alice", "Bob"]);
+    expect(await listOwnNoteLinks(bob, note.id)).toEqual([]);
+    const [alice] = links.filter((link) => link.label === "Alice");
+    expect(await codeOf(deleteNote({ id: alice!.id, apiKey: null, person: bob, deleteToken: null }))).toBe(
+      "not_found",
+    );
+    await deleteNote({ id: alice!.id, apiKey: null, person: ann, deleteToken: null });
+    expect((await listOwnNoteLinks(ann, note.id)).map((link) => link.label)).toEqual(["Bob"]);
+    expect((await listOwnNoteRows(ann)).map((row) => [row.status, row.recipients])).toEqual([["live", 2]]);
+  });
+
+  it("lists a person's requests with their titles, for them alone", async () => {
+    const [ann, bob] = [await createTestPerson(), await createTestPerson()];
+    const keys = await generateRequestKeys();
+    const request = {
+      title: "The CI token",
+      answers: 2,
+      ttl: "1d",
+      public_key: keys.publicKey,
+      owner_proof: keys.ownerProof,
+    };
+    const created = await createRequest({ body: request, apiKey: null, person: ann });
+    expect(await listOwnRequests(ann)).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        title: "The CI token",
+        status: "open",
+        answer_count: 0,
+        max_answers: 2,
+      }),
+    ]);
+    expect(await listOwnRequests(bob)).toEqual([]);
+  });
+});
