@@ -14,6 +14,7 @@ import {
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people/people-settings";
+import { notificationSettings } from "./notifications/notification-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -148,6 +149,9 @@ const envSchema = z.object({
 
   // Webhooks (lib/webhooks/webhook-settings.ts)
   ...webhookSettings,
+
+  // Email notifications (lib/notifications/notification-settings.ts)
+  ...notificationSettings,
 
   // Files attached to notes, and where their chunks are stored (lib/files/file-settings.ts)
   ...fileSettings,
