@@ -14,7 +14,7 @@ import {
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import { peopleSettings, providerNeedsPublicUrl, providerSettingsComplete } from "./people/people-settings";
-import { notificationSettings } from "./notifications/notification-settings";
+import { notificationSettings, smtpNeedsPublicUrl } from "./notifications/notification-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -177,6 +177,7 @@ const checkedEnvSchema = envSchema
   .refine(...s3SettingsComplete)
   .refine(...providerSettingsComplete)
   .refine(...providerNeedsPublicUrl)
+  .refine(...smtpNeedsPublicUrl)
   .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],

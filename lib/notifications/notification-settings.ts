@@ -16,3 +16,12 @@ export const notificationSettings = {
   /** Emails one address receives per hour at most; the rest are dropped (and counted as `limited`). */
   NOTIFY_EMAILS_PER_HOUR: wholeNumber(1, 10_000).default(20),
 };
+
+/** Emails link back to the site (the status page, the unsubscribe page): they need its address. */
+export const smtpNeedsPublicUrl: [
+  (settings: { SMTP_URL?: string; PUBLIC_URL?: string }) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) => settings.SMTP_URL === undefined || settings.PUBLIC_URL !== undefined,
+  { path: ["PUBLIC_URL"], error: "must be set with SMTP_URL (emails link to {PUBLIC_URL}/status/<id>)" },
+];

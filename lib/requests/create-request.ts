@@ -2,11 +2,12 @@ import "server-only";
 import { hashSecret } from "../crypto/secret-hash";
 import { isValidPublicKey } from "../crypto/request-envelope";
 import { queryRows } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { generateNoteId } from "../notes/note-id";
 import { notePolicy } from "../notes/note-policy";
+import { sealNotifyTarget, type NotifyTarget } from "../notifications/notify-target";
 import { requestPolicy } from "./request-policy";
 import type { CreateRequestBody } from "./request-schemas";
 import { sealRequestText } from "./request-sealing";
@@ -26,6 +27,8 @@ export async function createRequest(options: {
   apiKey: ApiKeyIdentity | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
+  /** who hears of its answers by email (lib/notifications) */
+  notify?: Omit<NotifyTarget, "subjectId">;
 }): Promise<CreatedRequestRow> {
   const { body, apiKey, generateId = generateNoteId } = options;
   if (!(await isValidPublicKey(body.public_key))) {
@@ -37,6 +40,8 @@ export async function createRequest(options: {
   const lifetime = env.TTL_CHOICES.get(body.ttl) ?? 0;
   for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
     const id = generateId();
+    const notify =
+      options.notify && sealNotifyTarget(sealingKeys()[0], { ...options.notify, subjectId: id }, null);
     const [row] = await queryRows<CreatedRequestRow>(
       insertRequestSql({
         id,
@@ -48,6 +53,7 @@ export async function createRequest(options: {
         owner_proof_hash: hashSecret(body.owner_proof),
         files_allowed: body.files_allowed ?? false,
         api_key_id: apiKey?.id ?? null,
+        notify,
       }),
     );
     if (row) return row;

@@ -5,6 +5,7 @@ import { createdFilesFields } from "../files/file-response-schemas";
 import { declaredFilesSchema } from "../files/file-schemas";
 import { noteIdPattern } from "../notes/note-policy";
 import { storable } from "../notes/note-schemas";
+import { notifyEmailSchema } from "../notifications/notify-schemas";
 import { requestPolicy } from "./request-policy";
 
 // The requests API's request and response shapes, used by its handlers and its OpenAPI document.
@@ -50,6 +51,7 @@ export const createRequestBodySchema = z.strictObject({
       'base64url of HKDF-SHA256(the private key\'s d, no salt, info "notes-request r1 owner-proof", 32 bytes): ' +
         "sent as X-Owner-Proof to list, read and delete answers",
     ),
+  notify_email: notifyEmailSchema,
 });
 
 export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;

@@ -106,10 +106,9 @@ export async function identifyCaller(
   if (limit === "admin-sign-in") await limits.charge("adminSignIn", limits.clientId);
   if (auth === "cron-secret") authorizeCronRequest(request.headers);
   const apiKey = await verifiedKey(request, access, limits);
-  const perKey = (key: ApiKeyIdentity) => limits.charge("createPerKey", `key:${key.id}`);
-  if (limit === "create") await (apiKey ? perKey(apiKey) : limits.charge("create", limits.clientId));
+  if (limit === "create") await limits.chargeCreate(apiKey?.id ?? null);
   requireKey(access, apiKey);
-  if (limit === "create-per-key" && apiKey) await perKey(apiKey);
+  if (limit === "create-per-key" && apiKey) await limits.chargeCreate(apiKey.id);
   const owned =
     auth === "owner-proof" ? await authorizeOwner((params as { id: string }).id, request.headers) : null;
   return { limits, apiKey, owned, uploadProgress };

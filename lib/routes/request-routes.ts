@@ -69,6 +69,8 @@ export const requestRoutes = [
               "bad_files",
               "bad_public_key",
               "bad_owner_proof",
+              "bad_notify_email",
+              "notifications_unavailable",
             ],
           },
           401: env.CREATE_REQUIRES_KEY ? { ...badKey, description: "No key, or a bad key" } : badKey,

@@ -7,12 +7,20 @@ import { createRequest } from "@/lib/requests/create-request";
 import { createRequestErrorCode } from "@/lib/requests/create-request-error-code";
 import { requestApiUrl, toCreatedRequestResponse } from "@/lib/requests/request-response";
 import { createRequestBodySchema } from "@/lib/requests/request-schemas";
+import { notifyTargetOf } from "@/lib/notifications/notify-request";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/requests", {
   // POST /api/v1/requests: create a request for a secret
-  POST: async (request, _params, { apiKey }) => {
+  POST: async (request, _params, { apiKey, limits }) => {
     const body = parseBody(createRequestBodySchema, await readJsonBody(request), createRequestErrorCode);
-    const created = await createRequest({ body, apiKey });
+    const notify = await notifyTargetOf({
+      kind: "request",
+      email: body.notify_email,
+      headers: request.headers,
+      limits,
+      apiKeyId: apiKey?.id ?? null,
+    });
+    const created = await createRequest({ body, apiKey, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedRequestResponse(created, baseUrl), {
       status: 201,
