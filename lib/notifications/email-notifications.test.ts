@@ -1,123 +1,41 @@
-import pg from "pg";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, makeCertificate } from "../../e2e/support/test-certificate";
-import { testSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../e2e/support/smtp-server";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../http/api-error";
+import {
+  createNote,
+  deliverUntil,
+  emailsCounted,
+  emailsTo,
+  emailWorld,
+  expectNothingSecret,
+  header,
+  noteText,
+  notePassword,
+  publicUrl,
+  readNote,
+} from "../test/email-harness";
 
-// Email notifications end to end below HTTP: notes and requests created with a notify target, read,
-// burned, expired and answered on a database of this file's own (the outbox cursor is one per
-// database), delivered by the outbox to a real SMTP server (STARTTLS, AUTH) in a process of its own,
-// stopped for 20 s and killed with SIGKILL mid-delivery. Every byte of every message is searched for
-// what must never be in one.
+// Email notifications below HTTP, delivered by the outbox to a real SMTP server: exactly one email
+// per event, their headers, parts and language, what they never carry, the address sealed and gone
+// with the note, the hourly limit per address, opting out, and turning one note's emails off.
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let client: pg.Client;
-const publicUrl = "https://notes.example.test";
-
-// The modules under test read their settings once (lib/env.ts): loaded after the settings are set.
-const load = async () => ({
-  ...(await import("../notes/create-note")),
-  ...(await import("../notes/read-note")),
-  ...(await import("../notes/purge-expired-notes")),
-  ...(await import("../webhooks/outbox")),
-  ...(await import("../requests/create-request")),
-  ...(await import("../requests/answer-request")),
-  ...(await import("../crypto/request-envelope")),
-  ...(await import("../rate-limit/request-limits")),
-  ...(await import("../metrics/metrics")),
-  ...(await import("./turn-off-notifications")),
-  ...(await import("../db")),
-});
-let service: Awaited<ReturnType<typeof load>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase("notify");
-  const certificate = await makeCertificate();
-  smtp = testSmtpServer({ port: await freePort(), certificate });
-  await smtp.start();
-  Object.assign(process.env, {
-    DATABASE_URL: database.url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Notes <notes@example.test>",
-    PUBLIC_URL: publicUrl,
-    NOTIFY_EMAILS_PER_HOUR: "6",
-    WEBHOOK_RETRY_BASE_MS: "200",
-    WEBHOOK_TIMEOUT_MS: "3000",
-  });
-  const { migrateDatabase } = await import("../db/migrate");
-  await migrateDatabase(database.url);
-  service = await load();
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.end();
-  await service?.closeDatabase();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-const reader = { client: "0badcafe", browser: "Firefox" };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function createNote(options: { email: string; locale?: "en" | "de" | "ar"; burnAfter?: number }) {
-  const { email, locale = "en", burnAfter } = options;
-  return service.createNote({
-    body: { content: "TOP-SECRET-TEXT", ttl: "1h", password: "hunter2-PASSWORD", burn_after: burnAfter },
-    apiKey: null,
-    notify: { kind: "note", email, locale },
-  });
-}
-
-async function read(id: string) {
-  const limits = new service.RequestLimits(new Headers());
-  return service.readNote({ id, password: "hunter2-PASSWORD", keyProof: undefined, limits, reader });
-}
-
-const to = (address: string) => (email: ReceivedEmail) => email.to.includes(address);
-
-/** Delivers until `address` got `count` emails (or 40 s passed), then once more: nothing further. */
-async function deliverUntil(address: string, count: number): Promise<ReceivedEmail[]> {
-  for (let waited = 0; waited < 40_000 && smtp.received().filter(to(address)).length < count; waited += 100) {
-    await service.deliverDueWebhooks();
-    await sleep(100);
-  }
-  await sleep(300);
-  await service.deliverDueWebhooks();
-  return smtp.received().filter(to(address));
-}
-
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}:((?:[ \\t].*)?(?:\\r\\n[ \\t].*)*)`, "im")
-    .exec(raw)?.[1]
-    ?.replace(/\r\n[ \t]/g, " ")
-    .trim() ?? null;
-
-/**
- * Everything a notification must never carry, searched in every byte of the message as received, and
- * in its decoded subject and parts (quoted-printable may break a line inside a word).
- */
-async function expectNothingSecret(email: ReceivedEmail, secrets: string[]) {
-  const mail = await simpleParser(email.raw);
-  const texts = [email.raw, mail.subject ?? "", mail.text ?? "", mail.html || ""];
-  for (const secret of secrets) {
-    for (const text of texts) expect(text).not.toContain(secret);
-    expect(email.raw).not.toContain(Buffer.from(secret).toString("base64"));
-  }
-}
-
-const secrets = (id: string) => ["TOP-SECRET-TEXT", "hunter2-PASSWORD", `${publicUrl}/${id}`];
+const world = emailWorld({ NOTIFY_EMAILS_PER_HOUR: "6" });
+const secrets = (id: string) => [noteText, notePassword, `${publicUrl}/${id}`];
+const tokenIn = (text: string, kind: string) =>
+  new RegExp(`token=(${kind}\\.[A-Za-z0-9_.-]+)`).exec(text)?.[1] ?? "";
 
 describe("email notifications", () => {
   it("sends one email per read and one for the burn, in the creator's language, with nothing secret", async () => {
     const address = "reads@example.test";
-    const note = await createNote({ email: address, locale: "de", burnAfter: 2 });
-    await read(note.id);
-    await read(note.id);
-    const emails = await deliverUntil(address, 3);
+    const note = await createNote(world, { email: address, locale: "de", burnAfter: 2 });
+    const { rows } = await world.client.query("SELECT email FROM notify_targets WHERE subject_id = $1", [
+      note.id,
+    ]);
+    expect(rows[0].email).toMatch(/^v1\./);
+    expect(rows[0].email).not.toContain("reads@");
+    await readNote(world, note.id);
+    await readNote(world, note.id);
+    const emails = await deliverUntil(world, address, 3);
     expect(emails).toHaveLength(3);
     const parsed = await Promise.all(emails.map((email) => simpleParser(email.raw)));
     const name = `${note.id.slice(0, 4)}…`;
@@ -142,9 +60,143 @@ describe("email notifications", () => {
       expect(mail.text).toContain(`Status und Zugriffsprotokoll: ${statusUrl}`);
       expect(mail.html).toContain(`<a href="${statusUrl}">`);
       expect(mail.html).toContain('<html lang="de" dir="ltr">');
+      expect(mail.text).toMatch(/Zeitpunkt: 30\.11\.2026|Zeitpunkt: \d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d UTC/);
       expect(mail.text).toContain("Diese E-Mail enthält nie den Text der Notiz");
       await expectNothingSecret(email, secrets(note.id));
     }
     expect(parsed.filter((email) => email.text?.includes("Leser: Firefox"))).toHaveLength(2);
+    // The note's last event forgot its target; the outbox forgot the delivered emails' addresses.
+    const left = await world.client.query(
+      "SELECT count(*)::int AS n FROM notify_targets WHERE subject_id = $1",
+      [note.id],
+    );
+    expect(left.rows[0].n).toBe(0);
+    const kept = await world.client.query(
+      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE email IS NOT NULL",
+    );
+    expect(kept.rows[0].n).toBe(0);
+  });
+
+  it("names a recipient's link by its label, right to left in Arabic", async () => {
+    const address = "links@example.test";
+    const note = await createNote(world, { email: address, locale: "ar", recipients: ["Alice", "Bob"] });
+    const alice = note.links?.find((link) => link.label === "Alice");
+    await readNote(world, alice!.id);
+    const emails = await deliverUntil(world, address, 1);
+    expect(emails).toHaveLength(1);
+    const mail = await simpleParser(emails[0]!.raw);
+    expect(mail.subject).toBe("تمت قراءة ملاحظتك “Alice”");
+    expect(mail.text).toContain("المستلم: Alice");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    await expectNothingSecret(emails[0]!, [...secrets(note.id), `${publicUrl}/${alice!.id}`]);
+  });
+
+  it("says when a note expired unread, and nothing when it expired after a read", async () => {
+    const unread = await createNote(world, { email: "expiry@example.test" });
+    const read = await createNote(world, { email: "expiry-read@example.test" });
+    await readNote(world, read.id);
+    await world.client.query(
+      "UPDATE shares SET expires_at = now() - interval '1 second' WHERE id = ANY($1)",
+      [[unread.id, read.id]],
+    );
+    await world.service.purgeExpiredNotes();
+    const expired = await deliverUntil(world, "expiry@example.test", 1);
+    expect(await Promise.all(expired.map(async (email) => (await simpleParser(email.raw)).subject))).toEqual([
+      `Your note ${unread.id.slice(0, 4)}… expired unread`,
+    ]);
+    const readEmails = await deliverUntil(world, "expiry-read@example.test", 1);
+    expect(
+      await Promise.all(readEmails.map(async (email) => (await simpleParser(email.raw)).subject)),
+    ).toEqual([`Your note ${read.id.slice(0, 4)}… was read`]);
+  });
+
+  it("sends one email per answer to a request, without a status link", async () => {
+    const address = "requests@example.test";
+    const keys = await world.service.generateRequestKeys();
+    const body = {
+      title: "Token",
+      ttl: "1d",
+      answers: 2,
+      public_key: keys.publicKey,
+      owner_proof: keys.ownerProof,
+    };
+    const request = await world.service.createRequest({
+      body,
+      apiKey: null,
+      notify: { kind: "request", email: address, locale: "en" },
+    });
+    const envelope = await world.service.sealAnswer("the-answer-SECRET", {
+      requestId: request.id,
+      publicKey: keys.publicKey,
+    });
+    await world.service.answerRequest({
+      id: request.id,
+      envelope,
+      reader: { client: null, browser: "Safari" },
+    });
+    const emails = await deliverUntil(world, address, 1);
+    expect(emails).toHaveLength(1);
+    const mail = await simpleParser(emails[0]!.raw);
+    expect(mail.subject).toBe(`Your request ${request.id.slice(0, 4)}… was answered`);
+    expect(mail.text).toContain("Reader: Safari");
+    expect(mail.text).not.toContain("/status/");
+    await expectNothingSecret(emails[0]!, [
+      "the-answer-SECRET",
+      envelope,
+      `${publicUrl}/requests/${request.id}`,
+    ]);
+  });
+
+  it("sends an address at most NOTIFY_EMAILS_PER_HOUR emails, dropping the rest as limited", async () => {
+    const address = "busy@example.test";
+    const limitedBefore = await emailsCounted(world, "limited");
+    const note = await createNote(world, { email: address });
+    for (let count = 0; count < 8; count++) await readNote(world, note.id);
+    const emails = await deliverUntil(world, address, 6);
+    expect(emails).toHaveLength(6);
+    expect((await emailsCounted(world, "limited")) - limitedBefore).toBe(2);
+    const { rows } = await world.client.query(
+      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE last_error = 'limited' AND next_attempt_at IS NULL",
+    );
+    expect(rows[0].n).toBe(2);
+  });
+
+  it("turns one note's emails off with its unsubscribe link, and only that note's", async () => {
+    const address = "unsubscribe@example.test";
+    const note = await createNote(world, { email: address });
+    const other = await createNote(world, { email: address });
+    await readNote(world, note.id);
+    const [first] = await deliverUntil(world, address, 1);
+    const token = tokenIn(header(first!.raw, "List-Unsubscribe") ?? "", "note");
+    const forged = token.replace(note.id, other.id);
+    await expect(world.service.turnOffNotifications(forged)).rejects.toThrow(ApiError);
+    expect(await world.service.turnOffNotifications(token)).toBe("note");
+    await readNote(world, note.id);
+    await readNote(world, other.id);
+    const emails = await deliverUntil(world, address, 2);
+    expect(await Promise.all(emails.map(async (email) => (await simpleParser(email.raw)).subject))).toEqual([
+      `Your note ${note.id.slice(0, 4)}… was read`,
+      `Your note ${other.id.slice(0, 4)}… was read`,
+    ]);
+  });
+
+  it("sends nothing more to an address that opted out of every notification", async () => {
+    const address = "Opt.Out@example.test";
+    const note = await createNote(world, { email: address });
+    await readNote(world, note.id);
+    const [first] = await deliverUntil(world, address, 1);
+    const mail = await simpleParser(first!.raw);
+    expect(await world.service.turnOffNotifications(tokenIn(mail.text ?? "", "address"))).toBe("address");
+    const { rows } = await world.client.query("SELECT address_hash FROM notify_opt_outs");
+    expect(rows.map((row) => row.address_hash).join()).not.toMatch(/opt/i);
+    const optedOutBefore = await emailsCounted(world, "opted_out");
+    // The same mailbox in other letters' case is the same address.
+    const again = await createNote(world, { email: "opt.out@EXAMPLE.test" });
+    await readNote(world, again.id);
+    await readNote(world, note.id);
+    // Both are weighed, and dropped, in the pass after the one email already there.
+    await deliverUntil(world, address, 1);
+    expect(emailsTo(world, address)).toHaveLength(1);
+    expect((await emailsCounted(world, "opted_out")) - optedOutBefore).toBe(2);
   });
 });
