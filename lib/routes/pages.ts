@@ -26,6 +26,8 @@ export const pages: readonly PageDeclaration[] = [
   { pattern: "/" },
   { pattern: "/admin", below: true },
   { pattern: "/me" },
+  // Its token turns notifications off: kept out of caches and search engines like a note's link.
+  { pattern: "/notifications/off", secretLink: true },
   { pattern: "/requests/new" },
   { pattern: "/requests/[id]", secretLink: true },
   { pattern: "/status/[id]" },
