@@ -42,6 +42,7 @@ export default async function HomePage() {
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
+    emailNotifications: env.SMTP_URL !== undefined,
   };
   const heading = (
     <>

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { env } from "../env";
+import { maxNotifyEmailLength } from "./notify-policy";
 
 // The `notify_email` field of creates (notes and requests). Without SMTP_URL it is refused, whatever
 // it holds, with a code of its own: the instance sends no email. An address is trimmed, and must be
 // one mailbox (no name, no list) of at most 254 characters, the longest a mail server takes.
-
-export const maxNotifyEmailLength = 254;
 
 export const notifyEmailSchema = z
   .string({ error: "must be a string" })

@@ -25,6 +25,7 @@ export default async function NewRequestPage() {
     defaultTtl: env.DEFAULT_TTL,
     requiresKey: env.CREATE_REQUIRES_KEY,
     maxAnswers: requestPolicy.maxAnswers,
+    emailNotifications: env.SMTP_URL !== undefined,
   };
   return (
     <div className="request-page">
