@@ -18,16 +18,15 @@ function cookieValue(headers: HeaderLookup, name: string): string | undefined {
 }
 
 /** The target a create's `notify_email` asks for, charged to its creator; undefined without one. */
-export async function notifyTargetOf(options: {
-  kind: NotifyKind;
-  email: string | undefined;
-  headers: HeaderLookup;
-  limits: RequestLimits;
-  apiKeyId: string | null;
-}): Promise<Omit<NotifyTarget, "subjectId"> | undefined> {
-  const { kind, email, headers, limits, apiKeyId } = options;
+export async function notifyTargetOf(
+  kind: NotifyKind,
+  email: string | undefined,
+  request: { headers: HeaderLookup },
+  creator: { limits: RequestLimits; apiKey: { id: string } | null },
+): Promise<Omit<NotifyTarget, "subjectId"> | undefined> {
   if (email === undefined) return undefined;
-  await limits.chargeCreate(apiKeyId);
+  await creator.limits.chargeCreate(creator.apiKey?.id ?? null);
+  const { headers } = request;
   const locale = negotiateLocale(cookieValue(headers, localeCookie), headers.get("accept-language"));
   return { kind, email, locale };
 }

@@ -27,13 +27,14 @@ export type ClaimedDelivery = WebhookDelivery | EmailDelivery;
  * Claims up to `limit` due deliveries: counts the attempt and pushes next_attempt_at `leaseMs` ahead,
  * so no other process takes them while this one tries (SKIP LOCKED: nor while this statement runs).
  * If this process dies mid-attempt, the delivery is due again when the lease ends: at least once.
+ * Emails only when this process has a mail server (`emails`): another instance's stay due.
  */
-export function claimDeliveriesSql(limit: number, leaseMs: number) {
+export function claimDeliveriesSql(limit: number, leaseMs: number, emails = false) {
   return Prisma.sql`
     UPDATE webhook_deliveries d
     SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}::float8)
     WHERE d.id IN (
-      SELECT id FROM webhook_deliveries WHERE next_attempt_at <= now()
+      SELECT id FROM webhook_deliveries WHERE next_attempt_at <= now() AND (channel = 'webhook' OR ${emails}::boolean)
       ORDER BY next_attempt_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
     RETURNING d.id, d.event, d.payload, d.attempts, d.channel, d.email, d.locale, d.status_token, d.webhook_id,
               (SELECT w.url FROM webhooks w WHERE w.id = d.webhook_id) AS url,

@@ -13,13 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   // POST /api/v1/requests: create a request for a secret
   POST: async (request, _params, { apiKey, limits }) => {
     const body = parseBody(createRequestBodySchema, await readJsonBody(request), createRequestErrorCode);
-    const notify = await notifyTargetOf({
-      kind: "request",
-      email: body.notify_email,
-      headers: request.headers,
-      limits,
-      apiKeyId: apiKey?.id ?? null,
-    });
+    const notify = await notifyTargetOf("request", body.notify_email, request, { limits, apiKey });
     const created = await createRequest({ body, apiKey, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedRequestResponse(created, baseUrl), {

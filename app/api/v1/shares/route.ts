@@ -24,13 +24,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
     const idempotency = createIdempotencyOf(request.headers, json, createdBy);
-    const notify = await notifyTargetOf({
-      kind: "note",
-      email: body.notify_email,
-      headers: request.headers,
-      limits,
-      apiKeyId: apiKey?.id ?? null,
-    });
+    const notify = await notifyTargetOf("note", body.notify_email, request, { limits, apiKey });
     const note = await createNote({ body, apiKey, idempotency, client: limits.clientId, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {
