@@ -148,7 +148,9 @@ export async function deliverDueWebhooks(signal?: AbortSignal): Promise<number> 
   await fanOutNoteEvents(signal);
   let attempted = 0;
   while (!signal?.aborted) {
-    const claimed = await queryRows<ClaimedDelivery>(claimDeliveriesSql(batchSize, leaseMs, env.SMTP_URL !== undefined));
+    const claimed = await queryRows<ClaimedDelivery>(
+      claimDeliveriesSql(batchSize, leaseMs, env.SMTP_URL !== undefined),
+    );
     await attemptAll(claimed);
     attempted += claimed.length;
     if (claimed.length < batchSize) break;
