@@ -1,5 +1,6 @@
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
+import { sealedBy } from "../crypto/seal";
 import { ApiError } from "../http/api-error";
 import {
   createNote,
@@ -14,6 +15,7 @@ import {
   publicUrl,
   readNote,
 } from "../test/email-harness";
+import { notifySealedBySql } from "./notify-target-sql";
 
 // Email notifications below HTTP, delivered by the outbox to a real SMTP server: exactly one email
 // per event, their headers, parts and language, what they never carry, the address sealed and gone
@@ -33,6 +35,10 @@ describe("email notifications", () => {
     ]);
     expect(rows[0].email).toMatch(/^v1\./);
     expect(rows[0].email).not.toContain("reads@");
+    // The key that sealed it is in use (npm run reseal keeps it) while the note asks for emails.
+    const keyUse = notifySealedBySql(sealedBy(rows[0].email) ?? "");
+    const used = async () => (await world.client.query(keyUse.text, keyUse.values)).rows[0].used;
+    expect(await used()).toBe(true);
     await readNote(world, note.id);
     await readNote(world, note.id);
     const emails = await deliverUntil(world, address, 3);
@@ -75,6 +81,7 @@ describe("email notifications", () => {
       "SELECT count(*)::int AS n FROM webhook_deliveries WHERE email IS NOT NULL",
     );
     expect(kept.rows[0].n).toBe(0);
+    expect(await used()).toBe(false);
   });
 
   it("names a recipient's link by its label, right to left in Arabic", async () => {

@@ -1,3 +1,4 @@
+import { sealedByPrefix } from "../crypto/seal";
 import { Prisma } from "../generated/prisma/client";
 import type { SealedNotifyTarget } from "./notify-target";
 
@@ -40,3 +41,14 @@ export const purgeRequestTargetsSql = () => Prisma.sql`
     WHERE kind = 'request' AND NOT EXISTS (SELECT FROM requests r WHERE r.id = t.subject_id)
     RETURNING 1)
   SELECT count(*)::int AS purged FROM gone`;
+
+/**
+ * Whether an address (a target's, or an email's not yet sent) is sealed with the key. Addresses are
+ * not re-sealed: they live as long as their note, so such a key stays in use until they are gone.
+ */
+export function notifySealedBySql(keyId: string) {
+  const prefix = sealedByPrefix(keyId);
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM notify_targets WHERE starts_with(email, ${prefix}))
+        OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE starts_with(email, ${prefix})) AS used`;
+}
