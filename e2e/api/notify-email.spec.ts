@@ -1,9 +1,7 @@
 import { simpleParser } from "mailparser";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { testSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { freePort, makeCertificate } from "../support/test-certificate";
+import { startNotifyServer, type NotifyServer } from "../support/notify-server";
+import type { TestSmtpServer } from "../support/smtp-server";
 import { timeouts } from "../support/timeouts";
 
 // notify_email over HTTP, on a server started with SMTP_URL (a real SMTP server with STARTTLS and
@@ -12,34 +10,20 @@ import { timeouts } from "../support/timeouts";
 // one-click unsubscribe, and a create with notify_email counted twice against the create limit.
 test.describe.configure({ mode: "serial" });
 
-let database: TestDatabase | undefined;
+let notify: NotifyServer | undefined;
 let smtp: TestSmtpServer | undefined;
-let server: ServerProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  database = await createTestDatabase("notify_email");
-  smtp = testSmtpServer({ port: await freePort(), certificate: await makeCertificate() });
-  await smtp.start();
-  const port = await freePort();
-  server = await startServer({
-    port,
-    env: {
-      DATABASE_URL: database.url,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: smtp.url,
-      WEBHOOK_POLL_INTERVAL_MS: "100",
-    },
-  });
+  notify = await startNotifyServer("notify_email");
+  smtp = notify.smtp;
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
+  await notify?.stop();
 });
 
-const app = () => server?.url ?? "";
+const app = () => notify?.server.url ?? "";
 const create = (base: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/api/v1/shares`, {
     method: "POST",
