@@ -108,6 +108,10 @@ test("emails a read in the create request's language, and one click turns the no
   expect((await read()).status).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   expect(smtp!.received()).toHaveLength(1);
+  // Neither the address nor the note's secrets reach the server's log (its stdout and stderr).
+  const output = notify!.server.stdout() + notify!.server.stderr();
+  expect(output).toContain('"route":"/api/v1/shares/[id]/read"');
+  for (const secret of [address, "HTTP-SECRET-TEXT", "http-PASSWORD"]) expect(output).not.toContain(secret);
 });
 
 test("counts a create with notify_email twice against the create limit", async () => {
