@@ -12,4 +12,6 @@ export type CreateOptions = {
   keyField: boolean;
   /** the limits on files, with an API key and without */
   fileLimits: { keyed: FileLimits; keyless: FileLimits };
+  /** SMTP_URL is set: the form offers notify_email */
+  emailNotifications: boolean;
 };

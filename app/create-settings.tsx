@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { notePolicy } from "@/lib/notes/note-policy";
+import { maxNotifyEmailLength } from "@/lib/notifications/notify-policy";
 import type { CreateOptions } from "./create-options";
 import { FieldError, invalidProps } from "./field-error";
 
@@ -51,7 +52,10 @@ function LimitInput({ id, errors, hint }: { id: keyof typeof limitBounds; errors
   );
 }
 
-/** Expiry, read limit, password (and wrong passwords allowed) and API key: one row on a wide screen, a column on a phone. */
+/**
+ * Expiry, read limit, password (and wrong passwords allowed), API key and, with SMTP_URL set, the
+ * address told of reads: one row on a wide screen, a column on a phone.
+ */
 export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
   const t = useTranslations("settings");
   const membersOnly = useTranslations("membersOnly");
@@ -102,6 +106,18 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
               value={apiKey}
               onChange={(event) => onApiKey(event.target.value)}
               {...invalidProps("api_key", errors, "api_key-hint")}
+            />
+          </Setting>
+        )}
+        {options.emailNotifications && (
+          <Setting id="notify_email" label={t("notifyEmail")} hint={t("notifyEmailHint")} errors={errors}>
+            <input
+              id="notify_email"
+              name="notify_email"
+              type="email"
+              autoComplete="email"
+              maxLength={maxNotifyEmailLength}
+              {...invalidProps("notify_email", errors, "notify_email-hint")}
             />
           </Setting>
         )}

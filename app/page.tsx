@@ -52,6 +52,7 @@ export default async function HomePage() {
     signInAvailable: providerConfigured(),
     keyField: signIn === "off" || env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
+    emailNotifications: env.SMTP_URL !== undefined,
   };
   const heading = (
     <>

@@ -15,6 +15,7 @@ import { brandingSettings } from "./branding/branding-settings";
 import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import * as people from "./people/people-settings";
+import { notificationSettings, smtpNeedsPublicUrl } from "./notifications/notification-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -153,6 +154,9 @@ const envSchema = z.object({
   // Webhooks (lib/webhooks/webhook-settings.ts)
   ...webhookSettings,
 
+  // Email notifications (lib/notifications/notification-settings.ts)
+  ...notificationSettings,
+
   // Files attached to notes, and where their chunks are stored (lib/files/file-settings.ts)
   ...fileSettings,
 });
@@ -179,6 +183,7 @@ const checkedEnvSchema = envSchema
   .refine(...people.providerNeedsPublicUrl)
   .refine(...people.adminListsNeedProvider)
   .refine(...people.signInNeedsProvider)
+  .refine(...smtpNeedsPublicUrl)
   .refine(...s3KeyPairComplete)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],

@@ -1,12 +1,7 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
 import { createServer as createHttpsServer, type Server } from "node:https";
-import { createServer as createTcpServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
+import { freePort, type TestCertificate } from "./test-certificate";
 
 // A real OpenID Connect provider for the people specs: oidc-provider over https on 127.0.0.1, with a
 // self-signed certificate made for the run (the service trusts it through NODE_EXTRA_CA_CERTS) and
@@ -15,31 +10,7 @@ import Provider from "oidc-provider";
 // `staff`); a login starting `unverified` has an unverified email, one starting `ops` is also in
 // the group `ops`. Groups come with the profile scope (as Authentik sends them), from userinfo.
 
-const run = promisify(execFile);
-
-export type TestCertificate = { certFile: string; key: string; cert: string };
-
-/** A self-signed certificate for 127.0.0.1, valid one day. */
-export async function makeCertificate(): Promise<TestCertificate> {
-  const folder = await mkdtemp(path.join(tmpdir(), "notes-oidc-"));
-  const keyFile = path.join(folder, "key.pem");
-  const certFile = path.join(folder, "cert.pem");
-  await run("/usr/bin/openssl", [
-    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-    ...["-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=127.0.0.1"],
-    ...["-addext", "subjectAltName=IP:127.0.0.1"],
-  ]);
-  return { certFile, key: await readFile(keyFile, "utf8"), cert: await readFile(certFile, "utf8") };
-}
-
-/** A port nobody listens on now, from the system's ephemeral range (never a testPorts one). */
-export async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort, makeCertificate, type TestCertificate } from "./test-certificate";
 
 export type TestClient = {
   client_id: string;

@@ -25,6 +25,7 @@ export function createBody(
   const burnAfter = String(options.get("burn_after") ?? "").trim();
   const password = String(options.get("password") ?? "");
   const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
+  const notifyEmail = String(options.get("notify_email") ?? "").trim();
   const [first] = pages;
   let note;
   if (sealed !== null) note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
@@ -39,5 +40,6 @@ export function createBody(
     ...(burnAfterFailures && { burn_after_failures: Number(burnAfterFailures) }),
     ...recipientLabels(options),
     ...(options.get("sign_in_required") === "on" && { sign_in_required: true }),
+    ...(notifyEmail && { notify_email: notifyEmail }),
   };
 }

@@ -18,6 +18,7 @@ const fieldOfCode: Record<string, string> = {
   bad_burn_after: "burn_after",
   bad_api_key: "api_key",
   bad_recipients: "recipients",
+  bad_notify_email: "notify_email",
   too_many_files: "files",
   file_too_large: "files",
   files_too_large: "files",

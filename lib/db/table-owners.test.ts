@@ -21,6 +21,9 @@ const ourSql = [
   "webhooks",
   "webhook_deliveries",
   "webhook_outbox_cursor",
+  "notify_targets",
+  "notify_opt_outs",
+  "notify_sends",
 ];
 const prismaModels = [
   "admin_audit_log",

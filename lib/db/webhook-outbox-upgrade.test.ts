@@ -59,15 +59,15 @@ it("keeps the deliveries queued before the upgrade and fans out only the entries
 
   const fanOut = fanOutNoteEventsSql(500);
   expect((await client.query<FanOutRow>(fanOut.text, fanOut.values)).rows).toEqual([
-    { events: 0, deliveries: 0 },
+    { events: 0, deliveries: 0, emails: 0 },
   ]);
   await client.query("INSERT INTO note_events (share_id, type) VALUES ('upgNote001', 'read')");
-  let after: FanOutRow = { events: 0, deliveries: 0 };
+  let after: FanOutRow = { events: 0, deliveries: 0, emails: 0 };
   for (let attempt = 0; attempt < 100 && after.events === 0; attempt++) {
     after = (await client.query<FanOutRow>(fanOut.text, fanOut.values)).rows[0]!;
     if (after.events === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect(after).toEqual({ events: 1, deliveries: 1 });
+  expect(after).toEqual({ events: 1, deliveries: 1, emails: 0 });
 
   const claim = claimDeliveriesSql(20, 60_000);
   const claimed = await client.query<{ payload: unknown; attempts: number }>(claim.text, claim.values);

@@ -10,6 +10,8 @@ export const errorStatus = {
   bad_content_type: 400,
   bad_envelope: 400,
   bad_recipients: 400,
+  bad_notify_email: 400,
+  notifications_unavailable: 400,
   bad_webhook: 400,
   bad_query: 400,
   bad_title: 400,

@@ -42,6 +42,12 @@ type Sources = {
   databasePool: { totalCount: number; idleCount: number; waitingCount: number } | null;
 };
 
+/** Where a notification goes, and what became of one attempt at it. */
+const notificationChannels = ["webhook", "email"] as const;
+const notificationOutcomes = ["delivered", "failed", "given_up", "limited", "opted_out"] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+export type NotificationOutcome = (typeof notificationOutcomes)[number];
+
 const seconds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function createMetrics() {
@@ -66,6 +72,12 @@ function createMetrics() {
     name: "notes_rate_limit_refusals_total",
     help: "Requests refused with 429 rate_limited, by rate-limit policy",
     labelNames: ["policy"],
+    registers,
+  });
+  const notifications = new Counter({
+    name: "notes_notifications_total",
+    help: "Notification attempts (webhooks, emails), by channel and outcome",
+    labelNames: ["channel", "outcome"],
     registers,
   });
   const renderDuration = new Histogram({
@@ -112,6 +124,14 @@ function createMetrics() {
     refusals: Object.fromEntries(
       policyNames.map((policy) => [policy, child(refusals, { policy })]),
     ) as Record<PolicyName, { inc: (count?: number) => void }>,
+    notifications: Object.fromEntries(
+      notificationChannels.map((channel) => [
+        channel,
+        Object.fromEntries(
+          notificationOutcomes.map((outcome) => [outcome, child(notifications, { channel, outcome })]),
+        ),
+      ]),
+    ) as Record<NotificationChannel, Record<NotificationOutcome, { inc: (count?: number) => void }>>,
     render: {
       markdown: histogramChild(renderDuration, "markdown"),
       html: histogramChild(renderDuration, "html"),

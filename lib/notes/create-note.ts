@@ -12,6 +12,7 @@ import { sealPart } from "../idempotency/sealed-part";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import type { ActingPerson } from "../people/acting-person";
 import { countNote } from "../metrics/metrics";
+import { sealNotifyTarget, type NotifyTarget } from "../notifications/notify-target";
 import { renderNoteInWorker } from "../render/render-pool";
 import { generateDeleteToken, hashDeleteToken } from "./delete-token";
 import type { CreatedNoteRow } from "./created-note-row";
@@ -83,6 +84,8 @@ export async function createNote(options: {
   idempotency?: CreateIdempotency | null;
   /** the client's address as rate limits know it: a keyless create's files are charged to it */
   client?: string;
+  /** who hears of its events by email (lib/notifications) */
+  notify?: Omit<NotifyTarget, "subjectId">;
 }): Promise<CreatedNoteRow> {
   const { body, apiKey, generateId = generateNoteId, idempotency } = options;
   const keyed = apiKey !== null;
@@ -108,6 +111,8 @@ export async function createNote(options: {
   const passwordHash = password?.hash ?? null;
   const sealingKey = password?.sealingKey ?? sealingKeys()[0];
   const deleteToken = keyed ? null : generateDeleteToken();
+  // The status link names the whole id: an email carries it only when the id alone reads nothing.
+  const statusToken = body.encrypted || body.password ? deleteToken : null;
   const note: Omit<NewNote, "pages"> = {
     lifetime,
     burnAfter: body.burn_after ?? null,
@@ -138,6 +143,10 @@ export async function createNote(options: {
       // Sealed for each id tried: every value is bound to its note's id.
       const id = generateId();
       const sealedPages = pagesToSeal.map((page) => sealPage(sealingKey, id, page));
+      // The server's key, not the password's: the email is sent without the password.
+      const notify =
+        options.notify &&
+        sealNotifyTarget(sealingKeys()[0], { ...options.notify, subjectId: id }, statusToken);
       const links = body.recipients?.map((label) => ({ id: generateId(), label }));
       // Labels are for the owner, who reads them without the password: the server key seals them.
       const sealedLinks = links?.map(({ id: linkId, label }) => ({
@@ -155,7 +164,13 @@ export async function createNote(options: {
         queryRows<Omit<CreatedNoteRow, "password_required" | "owned" | "delete_token">>(
           insertNoteSql(
             id,
-            { ...note, pages: sealedPages, recipients: sealedLinks, files: files?.rows(id, sealingKey) },
+            {
+              ...note,
+              pages: sealedPages,
+              recipients: sealedLinks,
+              files: files?.rows(id, sealingKey),
+              notify,
+            },
             keep,
           ),
         );

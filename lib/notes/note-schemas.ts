@@ -3,6 +3,7 @@ import { isWellFormedEnvelope, isWellFormedKeyProof } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
 import { env } from "../env";
 import { declaredFilesIssue, declaredFilesSchema } from "../files/file-schemas";
+import { notifyEmailSchema } from "../notifications/notify-schemas";
 import { contentTypes, notePolicy } from "./note-policy";
 
 /** The key proof's OpenAPI description, at create and at read. */
@@ -117,6 +118,7 @@ export const createNoteBodySchema = z
     recipients: recipientsSchema.optional(),
     files: declaredFilesSchema.optional(),
     sign_in_required: signInRequiredSchema,
+    notify_email: notifyEmailSchema,
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures, encrypted, key_proof, files } = ctx.value;
@@ -223,6 +225,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   recipients: "bad_recipients",
   key_proof: "bad_envelope",
   files: "bad_files",
+  notify_email: "bad_notify_email",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

@@ -6,6 +6,8 @@ import { logCreatedCte } from "./note-event-sql";
 import { keepCreateCte, type KeepAnswer } from "../idempotency/kept-answer-sql";
 import { insertLinksCte, linkIdsFree, type RecipientLink } from "./note-link-sql";
 import type { ContentType } from "./note-policy";
+import type { SealedNotifyTarget } from "../notifications/notify-target";
+import { insertNotifyTargetCte } from "../notifications/notify-target-sql";
 
 // The statements that create and describe notes (shares, share_pages), named; those a read runs are
 // in note-read-sql.ts, those that end notes in note-removal-sql.ts. The domain runs them with
@@ -56,6 +58,8 @@ export type NewNote = {
   files?: NewFiles;
   /** for members only: opened by people signed in through the provider (its links copy it) */
   signInRequired?: boolean;
+  /** who hears of its events by email (lib/notifications) */
+  notify?: SealedNotifyTarget;
 };
 
 /**
@@ -72,7 +76,7 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
   const links = note.recipients ?? [];
   const fileCount = note.files?.list.length ?? 0;
   return ofShape(
-    `insert ${note.files !== undefined} ${links.length > 0} ${keep !== undefined}`,
+    `insert ${note.files !== undefined} ${links.length > 0} ${keep !== undefined} ${note.notify !== undefined}`,
     Prisma.sql`
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, password_hash, content_type, page_count,
@@ -104,7 +108,7 @@ export function insertNoteSql(id: string, note: NewNote, keep?: KeepAnswer & { s
     ), counted AS (
       UPDATE api_keys SET notes_created = notes_created + 1
       WHERE id = ${apiKeyId}::uuid AND EXISTS (SELECT 1 FROM note)
-    )
+    )${insertNotifyTargetCte(note.notify, "note")}
     SELECT id, created_at, expires_at, burn_after, content_type, page_count, encrypted, sign_in_required
     FROM note`,
   );

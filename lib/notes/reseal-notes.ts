@@ -18,6 +18,7 @@ import { requestTextsSealedBy } from "../requests/reseal-request-texts";
 import { peopleSealedBy } from "../people/reseal-people";
 import { filesSealedBySql } from "../files/file-sql";
 import { keptAnswersSealedBySql } from "../idempotency/kept-answer-sql";
+import { notifySealedBySql } from "../notifications/notify-target-sql";
 import type { Prisma } from "../generated/prisma/client";
 
 type StoredPage = StoredPageText & { share_id: string };
@@ -27,7 +28,8 @@ const exists = async (sql: Prisma.Sql) => (await queryRows<{ used: boolean }>(sq
 // Everything a server key may seal: a key is forgotten only once none of them holds a value it
 // sealed. Files are not re-sealed (their chunks would have to be rewritten), so a key that sealed
 // a file stays in use as long as that file is stored; kept answers are not either (they live ten
-// minutes), so a key one of them holds stays until it ends, and a retry still opens it.
+// minutes), so a key one of them holds stays until it ends, and a retry still opens it; nor are
+// notification addresses, which go with their note.
 const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
   (keyId) => exists(pagesSealedBySql(keyId)),
   webhookSecretsSealedBy,
@@ -36,6 +38,7 @@ const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
   peopleSealedBy,
   (keyId) => exists(filesSealedBySql(keyId)),
   (keyId) => exists(keptAnswersSealedBySql(keyId)),
+  (keyId) => exists(notifySealedBySql(keyId)),
 ];
 
 /** pages now sealed with the first key, pages no configured key opens (left as they are), and: */

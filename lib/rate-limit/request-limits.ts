@@ -41,6 +41,14 @@ export class RequestLimits {
     }
   }
 
+  /**
+   * Counts one create: per key with a valid key, else per client address. A create that asks for
+   * email notifications is counted twice (docs/notifications.md).
+   */
+  chargeCreate(apiKeyId: string | null): Promise<void> {
+    return apiKeyId ? this.charge("createPerKey", `key:${apiKeyId}`) : this.charge("create", this.clientId);
+  }
+
   /** Sets them on a Web `Response` (a page) or an ApiAnswer. */
   applyHeaders<T extends { headers: { set(name: string, value: string): unknown } }>(response: T): T {
     if (this.decision) {

@@ -10,6 +10,7 @@ export function createRequestErrorCode(path: PropertyKey[]): ErrorCode {
     files_allowed: "bad_files",
     public_key: "bad_public_key",
     owner_proof: "bad_owner_proof",
+    notify_email: "bad_notify_email",
   };
   return codes[String(path[0])] ?? "bad_json";
 }

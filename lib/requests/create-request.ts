@@ -2,13 +2,14 @@ import "server-only";
 import { hashSecret } from "../crypto/secret-hash";
 import { isValidPublicKey } from "../crypto/request-envelope";
 import { queryRows } from "../db";
-import { env } from "../env";
+import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { assertSignInAvailable } from "../people/sign-in-gate";
 import type { ActingPerson } from "../people/acting-person";
 import { generateNoteId } from "../notes/note-id";
 import { notePolicy } from "../notes/note-policy";
+import { sealNotifyTarget, type NotifyTarget } from "../notifications/notify-target";
 import { requestPolicy } from "./request-policy";
 import type { CreateRequestBody } from "./request-schemas";
 import { sealRequestText } from "./request-sealing";
@@ -31,6 +32,8 @@ export async function createRequest(options: {
   person?: ActingPerson | null;
   /** injectable so tests can force id collisions */
   generateId?: () => string;
+  /** who hears of its answers by email (lib/notifications) */
+  notify?: Omit<NotifyTarget, "subjectId">;
 }): Promise<CreatedRequestRow> {
   const { body, apiKey, generateId = generateNoteId } = options;
   assertSignInAvailable(body.sign_in_required);
@@ -43,6 +46,8 @@ export async function createRequest(options: {
   const lifetime = env.TTL_CHOICES.get(body.ttl) ?? 0;
   for (let attempt = 0; attempt < notePolicy.idAttempts; attempt++) {
     const id = generateId();
+    const notify =
+      options.notify && sealNotifyTarget(sealingKeys()[0], { ...options.notify, subjectId: id }, null);
     const [row] = await queryRows<CreatedRequestRow>(
       insertRequestSql({
         id,
@@ -56,6 +61,7 @@ export async function createRequest(options: {
         sign_in_required: body.sign_in_required === true,
         api_key_id: apiKey?.id ?? null,
         created_by: options.person?.id ?? null,
+        notify,
       }),
     );
     if (row) return row;

@@ -6,6 +6,7 @@ import { declaredFilesSchema } from "../files/file-schemas";
 import { noteIdPattern } from "../notes/note-policy";
 import { signInRequiredField } from "../notes/note-response-schemas";
 import { signInRequiredSchema, storable } from "../notes/note-schemas";
+import { notifyEmailSchema } from "../notifications/notify-schemas";
 import { requestPolicy } from "./request-policy";
 
 // The requests API's request and response shapes, used by its handlers and its OpenAPI document.
@@ -52,6 +53,7 @@ export const createRequestBodySchema = z.strictObject({
       'base64url of HKDF-SHA256(the private key\'s d, no salt, info "notes-request r1 owner-proof", 32 bytes): ' +
         "sent as X-Owner-Proof to list, read and delete answers",
     ),
+  notify_email: notifyEmailSchema,
 });
 
 export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;

@@ -3,6 +3,9 @@ import { insertFilesCte, type NewFiles } from "../files/file-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { Reader } from "../notes/note-event-sql";
 import { creationSecond } from "../notes/note-sql";
+import type { SealedNotifyTarget } from "../notifications/notify-target";
+import { answerEmailCte } from "../notifications/email-fan-out-sql";
+import { insertNotifyTargetCte } from "../notifications/notify-target-sql";
 
 // Every statement on the requests tables (requests, request_answers), run with queryRows like the
 // notes tables' statements: an answer, its count and its webhook deliveries commit together.
@@ -27,19 +30,26 @@ type NewRequest = Omit<RequestRow, "created_at" | "expires_at" | "answer_count">
   lifetime: number;
   api_key_id: string | null;
   created_by: string | null;
+  notify?: SealedNotifyTarget;
 };
 
-/** Inserts a request unless its id is taken (then no row): the caller tries another id. */
+/**
+ * Inserts a request unless its id is taken (then no row): the caller tries another id. With its
+ * notification target, in the same statement.
+ */
 export function insertRequestSql(request: NewRequest) {
   return Prisma.sql`
-    INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
-                          created_by, files_allowed, sign_in_required)
-    VALUES (${request.id}, ${creationSecond} + make_interval(secs => ${request.lifetime}::int),
-            ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
-            ${request.owner_proof_hash}, ${request.api_key_id}::uuid,
-            ${request.created_by}, ${request.files_allowed}, ${request.sign_in_required})
-    ON CONFLICT (id) DO NOTHING
-    RETURNING id, created_at, expires_at, max_answers, files_allowed, sign_in_required`;
+    WITH request AS (
+      INSERT INTO requests (id, expires_at, title, instructions, max_answers, public_key, owner_proof_hash, api_key_id,
+                            created_by, files_allowed, sign_in_required)
+      VALUES (${request.id}, ${creationSecond} + make_interval(secs => ${request.lifetime}::int),
+              ${request.title}, ${request.instructions}, ${request.max_answers}::int, ${request.public_key},
+              ${request.owner_proof_hash}, ${request.api_key_id}::uuid,
+              ${request.created_by}, ${request.files_allowed}, ${request.sign_in_required})
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id, created_at, expires_at, max_answers, files_allowed, sign_in_required
+    )${insertNotifyTargetCte(request.notify, "request")}
+    SELECT id, created_at, expires_at, max_answers, files_allowed, sign_in_required FROM request`;
 }
 
 /** A live request (not expired); no row for any other. */
@@ -56,7 +66,7 @@ export type AnsweredRow = { number: number; created_at: Date; answers_left: numb
  * Takes an answer when the request is live and open: counting it and storing it are one statement,
  * and the row lock of the count makes concurrent answers wait and check again, so exactly
  * max_answers land. Queues a `request.answered` delivery for each webhook of the request's key that
- * subscribed to it. With `files`, the answer is pending until they are uploaded, and its files are
+ * subscribed to it, and its email when the request has a notification target. With `files`, the answer is pending until they are uploaded, and its files are
  * stored with it. No row when the request is closed, expired or unknown.
  */
 export function answerRequestSql(id: string, envelope: string, reader: Reader, files?: NewFiles) {
@@ -84,7 +94,7 @@ export function answerRequestSql(id: string, envelope: string, reader: Reader, f
                                           'answers_left', c.max_answers - c.answer_count))
       FROM counted c CROSS JOIN answer a
       JOIN webhooks w ON w.api_key_id = c.api_key_id AND 'request.answered' = ANY(w.events)
-    )
+    )${answerEmailCte(reader.browser)}
     SELECT a.number, a.created_at, c.max_answers - c.answer_count AS answers_left
     FROM counted c CROSS JOIN answer a`;
 }

@@ -119,11 +119,10 @@ export async function identifyCaller(
   if (auth === "cron-secret") authorizeCronRequest(request.headers);
   const apiKey = await verifiedKey(request, access, limits);
   const person = await identifyPerson(request, access, apiKey);
-  const perKey = (key: ApiKeyIdentity) => limits.charge("createPerKey", `key:${key.id}`);
-  if (limit === "create") await (apiKey ? perKey(apiKey) : limits.charge("create", limits.clientId));
+  if (limit === "create") await limits.chargeCreate(apiKey?.id ?? null);
   requireKey(access, apiKey);
   requireSignIn(access, apiKey, person);
-  if (limit === "create-per-key" && apiKey) await perKey(apiKey);
+  if (limit === "create-per-key" && apiKey) await limits.chargeCreate(apiKey.id);
   const owned =
     auth === "owner-proof" ? await authorizeOwner((params as { id: string }).id, request.headers) : null;
   return { limits, apiKey, person, owned, uploadProgress, admin };

@@ -83,6 +83,8 @@ export const noteRoutes = [
               "bad_recipients",
               "bad_files",
               "bad_file_name",
+              "bad_notify_email",
+              "notifications_unavailable",
               "bad_idempotency_key",
               "sign_in_unavailable",
             ],

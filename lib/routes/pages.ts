@@ -27,6 +27,8 @@ export const pages: readonly PageDeclaration[] = [
   { pattern: "/admin", below: true },
   { pattern: "/me" },
   { pattern: "/me/notes/[id]", secretLink: true },
+  // Its token turns notifications off: kept out of caches and search engines like a note's link.
+  { pattern: "/notifications/off", secretLink: true },
   { pattern: "/requests/new" },
   { pattern: "/requests/[id]", secretLink: true },
   { pattern: "/status/[id]" },

@@ -73,6 +73,8 @@ export const requestRoutes = [
               "bad_public_key",
               "bad_owner_proof",
               "sign_in_unavailable",
+              "bad_notify_email",
+              "notifications_unavailable",
             ],
           },
           401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),

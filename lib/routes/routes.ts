@@ -8,6 +8,7 @@ import type { RouteAccess } from "./route-access";
 import { bySpecificity, type RouteDeclaration } from "./route-declaration";
 import { serviceRoutes } from "./service-routes";
 import { noteRoutes } from "./note-routes";
+import { notificationRoutes } from "./notification-routes";
 import { ownerRoutes } from "./owner-routes";
 import { requestRoutes } from "./request-routes";
 
@@ -22,6 +23,7 @@ export const apiRoutes = [
   ...requestRoutes,
   ...answerFileRoutes,
   ...ownerRoutes,
+  ...notificationRoutes,
   ...serviceRoutes,
 ];
 

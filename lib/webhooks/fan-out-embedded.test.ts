@@ -29,10 +29,10 @@ describe("the fan-out on the embedded database", () => {
       );
       const statement = fanOutNoteEventsSql(500);
       expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
-        { events: 2, deliveries: 1 },
+        { events: 2, deliveries: 1, emails: 0 },
       ]);
       expect((await db.query<FanOutRow>(statement.text, statement.values)).rows).toEqual([
-        { events: 0, deliveries: 0 },
+        { events: 0, deliveries: 0, emails: 0 },
       ]);
     } finally {
       await db.close();

@@ -1,4 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
+import { emailFanOutCtes } from "../notifications/email-fan-out-sql";
 
 // Statements that record note events write only their note_events entry (lib/notes/note-event-sql.ts);
 // the deliverer fans the entries out into webhook_deliveries by following the log with a cursor kept
@@ -12,7 +13,8 @@ import { Prisma } from "../generated/prisma/client";
 //
 // One statement: it locks the cursor row (a second deliverer waits, then reads the cursor as the
 // first left it, so nothing is fanned out twice), queues the deliveries and moves the cursor past
-// the entries it read, all committed together or not at all (at least once, across restarts).
+// the entries it read, all committed together or not at all (at least once, across restarts). The
+// same statement queues the emails of notes that asked for them (lib/notifications/email-fan-out-sql.ts).
 
 /**
  * Fans out up to `limit` entries after the cursor into one delivery per webhook of the note's key
@@ -29,7 +31,8 @@ export function fanOutNoteEventsSql(limit: number) {
     WITH cursor AS (
       SELECT xact_id, event_id FROM webhook_outbox_cursor WHERE id = 1 FOR UPDATE
     ), batch AS (
-      SELECT e.id, e.xact_id, e.share_id, e.type, e.at, e.recipient, e.read_count, e.remaining_views
+      SELECT e.id, e.xact_id, e.share_id, e.content_id, e.type, e.at, e.recipient, e.browser, e.read_count,
+             e.remaining_views
       FROM note_events e
       -- Row against row of values: the index on (xact_id, id) starts at the cursor.
       WHERE (e.xact_id, e.id) > ((SELECT xact_id FROM cursor), (SELECT event_id FROM cursor))
@@ -56,12 +59,14 @@ export function fanOutNoteEventsSql(limit: number) {
       WHERE b.type <> 'created' AND EXISTS (SELECT FROM webhooks)
       ORDER BY b.id
       RETURNING 1
-    ), moved AS (
+    )${emailFanOutCtes}, moved AS (
       UPDATE webhook_outbox_cursor SET (xact_id, event_id) = (
         SELECT xact_id, id FROM batch ORDER BY xact_id DESC, id DESC LIMIT 1)
       WHERE id = 1 AND EXISTS (SELECT FROM batch)
     )
-    SELECT (SELECT count(*)::int FROM batch) AS events, (SELECT count(*)::int FROM queued) AS deliveries`;
+    SELECT (SELECT count(*)::int FROM batch) AS events, (SELECT count(*)::int FROM queued) AS deliveries,
+           (SELECT count(*)::int FROM emailed) AS emails`;
 }
 
-export type FanOutRow = { events: number; deliveries: number };
+/** Entries read, webhook deliveries and emails queued. */
+export type FanOutRow = { events: number; deliveries: number; emails: number };

@@ -138,7 +138,7 @@ describe("fanning the access log out into the outbox", () => {
       },
     ]);
     // Nothing is left behind the cursor: the next fan-out reads nothing.
-    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0 });
+    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0, emails: 0 });
   });
 
   it("delivers both entries exactly once when the transaction with the lower id commits later", async () => {
@@ -158,10 +158,10 @@ describe("fanning the access log out into the outbox", () => {
 
     expect(await fanOutAll(client, 1)).toBe(1);
     // The open transaction holds the horizon: its entry is neither taken nor passed.
-    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0 });
+    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0, emails: 0 });
     await second.query("COMMIT");
     expect(await fanOutAll(client, 1)).toBe(1);
-    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0 });
+    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0, emails: 0 });
     expect(await deliveries(note)).toHaveLength(2);
   });
 
@@ -173,7 +173,7 @@ describe("fanning the access log out into the outbox", () => {
     await open.query(readEntry, [note]);
     await client.query(readEntry, [note]);
 
-    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0 });
+    expect(await fanOut(client)).toEqual({ events: 0, deliveries: 0, emails: 0 });
     await open.query("COMMIT");
     expect(await fanOutAll(client, 2)).toBe(2);
     expect(await deliveries(note)).toHaveLength(2);

@@ -2,7 +2,10 @@ import "server-only";
 import { SealError } from "../crypto/seal";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
+import { metrics } from "../metrics/metrics";
 import { openRecipientLabel } from "../notes/recipient-sealing";
+import { deliverEmail, type EmailAttempt } from "../notifications/deliver-email";
+import { purgeRequestTargetsSql } from "../notifications/notify-target-sql";
 import { writeLogLine } from "../process/log-line";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
@@ -12,10 +15,11 @@ import {
   failedSql,
   purgeDeliveriesSql,
   type ClaimedDelivery,
+  type WebhookDelivery,
 } from "./outbox-sql";
 import { openWebhookSecret } from "./webhook-secret";
 
-// Delivers the outbox (webhook_deliveries), which each run first fills from the access log
+// Delivers the outbox (webhook_deliveries: webhooks, and emails of lib/notifications), which each run first fills from the access log
 // (fan-out-sql.ts), and which the statement that records an answer to a request fills itself
 // (lib/requests). Each run then claims what is due, tries each once, and records the
 // outcome: delivered, or due again after a backoff (WEBHOOK_RETRY_BASE_MS, then 3 times longer each
@@ -36,7 +40,7 @@ function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS): numb
 }
 
 /** The secret to sign with; null when no configured key opens it (a failed attempt, retried). */
-function signingSecret(delivery: ClaimedDelivery): string | null {
+function signingSecret(delivery: WebhookDelivery): string | null {
   try {
     return openWebhookSecret(sealingKeys(), delivery.webhook_id, delivery.secret);
   } catch (error) {
@@ -51,7 +55,7 @@ type Payload = { data?: { id?: string; recipient?: string | null } };
  * The body to send: the payload with its recipient's label opened (stored sealed, bound to the
  * link's id); null when no configured key opens it.
  */
-function bodyOf(delivery: ClaimedDelivery): string | null {
+function bodyOf(delivery: WebhookDelivery): string | null {
   const payload = delivery.payload as Payload;
   const data = payload.data;
   if (!data?.id || typeof data.recipient !== "string") return JSON.stringify(payload);
@@ -64,35 +68,67 @@ function bodyOf(delivery: ClaimedDelivery): string | null {
   }
 }
 
-async function attempt(delivery: ClaimedDelivery): Promise<void> {
+type Outcome = EmailAttempt | { outcome: "delivered"; addressHash?: undefined };
+
+async function attemptWebhook(delivery: WebhookDelivery): Promise<Outcome> {
   const secret = signingSecret(delivery);
   const body = bodyOf(delivery);
-  const unopened = !secret ? "the webhook's signing secret" : body === null ? "the recipient's label" : null;
-  const result =
-    secret && body !== null
-      ? await deliverWebhook({
-          url: delivery.url,
-          secret,
-          messageId: `msg_${delivery.id}`,
-          body,
-          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-          allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-        })
-      : { delivered: false as const, error: `${unopened} opens with none of the configured keys` };
-  if (result.delivered) {
-    await queryRows(deliveredSql(delivery.id));
+  if (!secret || body === null) {
+    const unopened = !secret ? "the webhook's signing secret" : "the recipient's label";
+    return { outcome: "failed", error: `${unopened} opens with none of the configured keys` };
+  }
+  const result = await deliverWebhook({
+    url: delivery.url,
+    secret,
+    messageId: `msg_${delivery.id}`,
+    body,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  });
+  return result.delivered ? { outcome: "delivered" } : { outcome: "failed", error: result.error };
+}
+
+/** Tries one delivery and records what became of it, in the outbox and in the metrics. */
+async function attempt(delivery: ClaimedDelivery): Promise<void> {
+  const result = delivery.channel === "email" ? await deliverEmail(delivery) : await attemptWebhook(delivery);
+  const counted = metrics.notifications[delivery.channel];
+  if (result.outcome === "delivered") {
+    await queryRows(deliveredSql(delivery.id, result.addressHash ?? null));
+    counted.delivered.inc();
+    return;
+  }
+  // An address that opted out, or got its hourly emails: done, never retried.
+  if (result.outcome !== "failed") {
+    await queryRows(failedSql(delivery.id, result.outcome, null));
+    counted[result.outcome].inc();
     return;
   }
   const giveUp = delivery.attempts >= maxAttempts;
   await queryRows(failedSql(delivery.id, result.error, giveUp ? null : retryDelayMs(delivery.attempts)));
+  counted[giveUp ? "given_up" : "failed"].inc();
   if (giveUp) {
     writeLogLine({
       level: "warn",
-      msg: "webhook delivery given up",
+      msg: `${delivery.channel} delivery given up`,
       delivery: delivery.id,
       attempts: maxAttempts,
     });
   }
+}
+
+/**
+ * Tries claimed deliveries: webhooks at once, emails one after another, so that an address's
+ * hourly count sees each email before the next is weighed against it.
+ */
+async function attemptAll(claimed: ClaimedDelivery[]): Promise<void> {
+  const emails = claimed.filter((delivery) => delivery.channel === "email");
+  const sendInTurn = async () => {
+    for (const email of emails) await attempt(email);
+  };
+  await Promise.all([
+    ...claimed.filter((delivery) => delivery.channel !== "email").map(attempt),
+    sendInTurn(),
+  ]);
 }
 
 /** Fans out the log's new entries until none is left (or `signal` stops it). */
@@ -112,16 +148,22 @@ export async function deliverDueWebhooks(signal?: AbortSignal): Promise<number> 
   await fanOutNoteEvents(signal);
   let attempted = 0;
   while (!signal?.aborted) {
-    const claimed = await queryRows<ClaimedDelivery>(claimDeliveriesSql(batchSize, leaseMs));
-    await Promise.all(claimed.map(attempt));
+    const claimed = await queryRows<ClaimedDelivery>(
+      claimDeliveriesSql(batchSize, leaseMs, env.SMTP_URL !== undefined),
+    );
+    await attemptAll(claimed);
     attempted += claimed.length;
     if (claimed.length < batchSize) break;
   }
   return attempted;
 }
 
-/** Forgets deliveries delivered or given up more than a week ago (cleanup). */
+/**
+ * Forgets deliveries delivered or given up more than a week ago, and the notification targets of
+ * requests gone (cleanup).
+ */
 export async function purgeOldDeliveries(): Promise<number> {
+  await queryRows(purgeRequestTargetsSql());
   const [row] = await queryRows<{ purged: number }>(purgeDeliveriesSql(keepDoneDays));
   return row?.purged ?? 0;
 }

@@ -6,6 +6,7 @@ import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { useWebCrypto } from "@/lib/browser/web-crypto";
 import { generateRequestKeys } from "@/lib/crypto/request-envelope";
+import { maxNotifyEmailLength } from "@/lib/notifications/notify-policy";
 import { CopyField } from "../../copy-field";
 import { LinkQrCode } from "../../link-qr-code";
 import { rememberKey } from "../remembered-key";
@@ -18,6 +19,8 @@ type Options = {
   /** an identity provider is configured: requests for members only are offered */
   signInAvailable: boolean;
   maxAnswers: number;
+  /** SMTP_URL is set: the form offers notify_email */
+  emailNotifications: boolean;
 };
 
 type Created = { publicLink: string; privateLink: string };
@@ -41,6 +44,7 @@ export function NewRequestForm({ options }: { options: Options }) {
     const keys = await generateRequestKeys();
     const instructions = String(form.get("instructions") ?? "");
     const apiKey = String(form.get("api_key") ?? "");
+    const notifyEmail = String(form.get("notify_email") ?? "").trim();
     const result = await sendJson<{ id: string; url: string }>("/api/v1/requests", {
       body: {
         title: String(form.get("title") ?? ""),
@@ -51,6 +55,7 @@ export function NewRequestForm({ options }: { options: Options }) {
         ...(form.get("sign_in_required") === "on" && { sign_in_required: true }),
         public_key: keys.publicKey,
         owner_proof: keys.ownerProof,
+        ...(notifyEmail && { notify_email: notifyEmail }),
       },
       headers: apiKey ? { "x-api-key": apiKey } : {},
     });
@@ -126,6 +131,22 @@ export function NewRequestForm({ options }: { options: Options }) {
             <div className="field">
               <label htmlFor="request-key">{t("keyField")}</label>
               <input id="request-key" name="api_key" type="password" required autoComplete="off" />
+            </div>
+          )}
+          {options.emailNotifications && (
+            <div className="field">
+              <label htmlFor="request-notify-email">{t("notifyEmailField")}</label>
+              <input
+                id="request-notify-email"
+                name="notify_email"
+                type="email"
+                autoComplete="email"
+                maxLength={maxNotifyEmailLength}
+                aria-describedby="request-notify-email-hint"
+              />
+              <p id="request-notify-email-hint" className="hint">
+                {t("notifyEmailHint")}
+              </p>
             </div>
           )}
           <div className="field">

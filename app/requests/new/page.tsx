@@ -34,6 +34,7 @@ export default async function NewRequestPage() {
     requiresKey: env.CREATE_REQUIRES_KEY,
     signInAvailable: providerConfigured(),
     maxAnswers: requestPolicy.maxAnswers,
+    emailNotifications: env.SMTP_URL !== undefined,
   };
   return (
     <div className="request-page">

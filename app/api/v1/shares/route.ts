@@ -8,6 +8,7 @@ import { createNote } from "@/lib/notes/create-note";
 import { listKeyNotes } from "@/lib/notes/list-key-notes";
 import { noteMetaUrl, toCreatedNoteResponse, toKeyNotesResponse } from "@/lib/notes/note-response";
 import { createNoteBodySchema, createNoteErrorCode } from "@/lib/notes/note-schemas";
+import { notifyTargetOf } from "@/lib/notifications/notify-request";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares", {
   // GET /api/v1/shares: the key's notes, newest first
@@ -23,7 +24,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
     const idempotency = createIdempotencyOf(request.headers, json, createdBy);
-    const note = await createNote({ body, apiKey, person, idempotency, client: limits.clientId });
+    const notify = await notifyTargetOf("note", body.notify_email, request, { limits, apiKey });
+    const note = await createNote({ body, apiKey, person, idempotency, client: limits.clientId, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {
       status: 201,
