@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { catalogs } from "../i18n/catalogs";
 import { defaultLocale, isLocale, textDirection } from "../i18n/locales";
 

@@ -1,5 +1,5 @@
 import Negotiator from "negotiator";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { ApiAnswer } from "../http/api-answer";
 import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";

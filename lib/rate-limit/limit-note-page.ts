@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { ApiError } from "../http/api-error";
 import { catalogs } from "../i18n/catalogs";
 import { plainPageHtml } from "../http/plain-page";
