@@ -4,6 +4,7 @@ import { test as base, expect, type APIRequestContext, type APIResponse } from "
 import pg from "pg";
 import { adminUrl, withDatabase } from "../../lib/test/database";
 import { timeouts } from "./timeouts";
+import { serviceVersion } from "../../lib/version";
 
 export { expect };
 
@@ -103,6 +104,7 @@ export const healthReport = (
   checks: { database: CheckStatus; rateLimit: CheckStatus; backend: "memory" | "upstash" },
 ) => ({
   status,
+  version: serviceVersion,
   checks: {
     database: { status: checks.database, duration_ms: expect.any(Number) },
     rate_limit: { status: checks.rateLimit, duration_ms: expect.any(Number), backend: checks.backend },
