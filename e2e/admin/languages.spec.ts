@@ -30,6 +30,7 @@ test("sign-in, keys table and audit log speak German with German UTC times", asy
   await expect(table.getByRole("columnheader")).toHaveText([
     "Bezeichnung",
     "Präfix",
+    "Inhaber",
     "Erstellt",
     "Zuletzt benutzt",
     "Erstellte Notizen",
@@ -40,6 +41,7 @@ test("sign-in, keys table and audit log speak German with German UTC times", asy
   const row = table.getByRole("row").filter({ hasText: label });
   await expect(row.getByRole("cell")).toHaveText([
     `${issued.prefix}…`,
+    "Von einem Admin ausgegeben",
     germanUtcTime,
     "nie",
     "0",
