@@ -77,6 +77,9 @@ const pageSchema = z.strictObject(
   { error: "must be an object with title and content" },
 );
 
+/** The highest read limit: the server's MAX_BURN_AFTER, else the service's own. */
+const maxBurnAfter = env.MAX_BURN_AFTER ?? notePolicy.maxBurnAfter;
+
 // Field order is precedence: the first field with a problem decides the error code.
 export const createNoteBodySchema = z
   .strictObject({
@@ -93,13 +96,24 @@ export const createNoteBodySchema = z
       })
       .optional(),
     permanent: z.boolean({ error: "must be a boolean" }).optional(),
-    password: storable(z.string({ error: "must be a string" })).optional(),
+    password: storable(z.string({ error: "must be a string" }))
+      .optional()
+      .describe(
+        env.REQUIRE_PASSWORD
+          ? "required on this server (REQUIRE_PASSWORD): without one, 400 password_required"
+          : "readers must send it to read the note",
+      ),
     burn_after: z
       .int({ error: "must be an integer or null" })
       .min(notePolicy.minBurnAfter, `must be at least ${notePolicy.minBurnAfter}`)
-      .max(notePolicy.maxBurnAfter, `must be at most ${notePolicy.maxBurnAfter}`)
+      .max(maxBurnAfter, `must be at most ${maxBurnAfter}${env.MAX_BURN_AFTER ? " (this server's MAX_BURN_AFTER)" : ""}`)
       .nullable()
-      .optional(),
+      .optional()
+      .describe(
+        env.MAX_BURN_AFTER
+          ? `successful reads before the note is destroyed; this server's cap (MAX_BURN_AFTER), also given to a note sent without one: ${maxBurnAfter}`
+          : "successful reads before the note is destroyed; null or absent: no limit",
+      ),
     burn_after_failures: z
       .int({ error: "must be an integer or null" })
       .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
@@ -137,6 +151,15 @@ export const createNoteBodySchema = z
     const filesIssue = files && declaredFilesIssue(files, encrypted === true);
     if (filesIssue)
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["files"], message: filesIssue });
+    if (env.REQUIRE_PASSWORD && !password) {
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        path: ["password"],
+        message: "is required: this server accepts only notes with a password",
+        params: { code: "password_required" },
+      });
+    }
     if (burn_after_failures != null && !password) {
       // Wrong passwords can only be counted on a note that has one.
       ctx.issues.push({
