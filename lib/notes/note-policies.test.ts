@@ -21,7 +21,8 @@ function refusal(body: unknown): { code: string; message: string } | "ok" {
     parse(body);
     return "ok";
   } catch (error) {
-    if (error instanceof Error && "code" in error) return { code: String(error.code), message: error.message };
+    if (error instanceof Error && "code" in error)
+      return { code: String(error.code), message: error.message };
     throw error;
   }
 }

@@ -106,7 +106,10 @@ export const createNoteBodySchema = z
     burn_after: z
       .int({ error: "must be an integer or null" })
       .min(notePolicy.minBurnAfter, `must be at least ${notePolicy.minBurnAfter}`)
-      .max(maxBurnAfter, `must be at most ${maxBurnAfter}${env.MAX_BURN_AFTER ? " (this server's MAX_BURN_AFTER)" : ""}`)
+      .max(
+        maxBurnAfter,
+        `must be at most ${maxBurnAfter}${env.MAX_BURN_AFTER ? " (this server's MAX_BURN_AFTER)" : ""}`,
+      )
       .nullable()
       .optional()
       .describe(

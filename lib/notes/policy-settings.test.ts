@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fileSettings } from "../files/file-settings";
-import { defaultBurnAfterWithinMax, fileCountNamesAgree, maxFileCount, policySettings } from "./policy-settings";
+import {
+  defaultBurnAfterWithinMax,
+  fileCountNamesAgree,
+  maxFileCount,
+  policySettings,
+} from "./policy-settings";
 
 const settings = z
   .object({ ...policySettings, FILES_MAX_COUNT: fileSettings.FILES_MAX_COUNT })
@@ -45,6 +50,8 @@ describe("the instance policies", () => {
     expect(issuesFor({ MAX_FILE_COUNT: "5", FILES_MAX_COUNT: "6" })).toEqual([
       "FILES_MAX_COUNT: is the older name of MAX_FILE_COUNT: set one, or both to the same value",
     ]);
-    expect(issuesFor({ MAX_FILE_COUNT: "0" })).toEqual(["MAX_FILE_COUNT: must be a whole number from 1 to 1000"]);
+    expect(issuesFor({ MAX_FILE_COUNT: "0" })).toEqual([
+      "MAX_FILE_COUNT: must be a whole number from 1 to 1000",
+    ]);
   });
 });

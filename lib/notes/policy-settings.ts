@@ -30,14 +30,16 @@ type PolicyFields = {
 };
 
 /** A refinement of the whole settings: the preselected read limit is one the API accepts. */
-export const defaultBurnAfterWithinMax: [(settings: PolicyFields) => boolean, { path: string[]; error: string }] =
-  [
-    (settings) =>
-      settings.DEFAULT_BURN_AFTER === undefined ||
-      settings.MAX_BURN_AFTER === undefined ||
-      settings.DEFAULT_BURN_AFTER <= settings.MAX_BURN_AFTER,
-    { path: ["DEFAULT_BURN_AFTER"], error: "must not be above MAX_BURN_AFTER" },
-  ];
+export const defaultBurnAfterWithinMax: [
+  (settings: PolicyFields) => boolean,
+  { path: string[]; error: string },
+] = [
+  (settings) =>
+    settings.DEFAULT_BURN_AFTER === undefined ||
+    settings.MAX_BURN_AFTER === undefined ||
+    settings.DEFAULT_BURN_AFTER <= settings.MAX_BURN_AFTER,
+  { path: ["DEFAULT_BURN_AFTER"], error: "must not be above MAX_BURN_AFTER" },
+];
 
 /** A refinement of the whole settings: the old and new names of the file count never disagree. */
 export const fileCountNamesAgree: [(settings: PolicyFields) => boolean, { path: string[]; error: string }] = [
@@ -45,7 +47,10 @@ export const fileCountNamesAgree: [(settings: PolicyFields) => boolean, { path: 
     settings.MAX_FILE_COUNT === undefined ||
     settings.FILES_MAX_COUNT === undefined ||
     settings.MAX_FILE_COUNT === settings.FILES_MAX_COUNT,
-  { path: ["FILES_MAX_COUNT"], error: "is the older name of MAX_FILE_COUNT: set one, or both to the same value" },
+  {
+    path: ["FILES_MAX_COUNT"],
+    error: "is the older name of MAX_FILE_COUNT: set one, or both to the same value",
+  },
 ];
 
 /** MAX_FILE_COUNT, else its older name FILES_MAX_COUNT, else 10. */
