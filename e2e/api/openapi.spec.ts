@@ -49,10 +49,8 @@ test.describe("OpenAPI document", () => {
     expect(document.components.schemas.ErrorCode.enum).toEqual(Object.keys(errorStatus));
     // Every code some route can answer is documented on a route; the rest are not the JSON API's
     // (the admin page's own routes under /admin/api, sign-in's under /auth, /me's under /me/api, a
-    // 500, and key issuing, which only admins and /me do; sign_in_required is a create's only under
-    // CREATE_REQUIRES_SIGN_IN and password_required under REQUIRE_PASSWORD, which the shared server
-    // runs without),
-    // or answer a method no operation serves (method_not_allowed, in the document's description).
+    // 500, and key issuing, which only admins and /me do; password_required is a create's only under
+    // REQUIRE_PASSWORD, which the shared server runs without), or answer a method no operation serves (method_not_allowed, in the document's description).
     const used = new Set(
       apiOperations.flatMap((operation) => Object.values(operation.responses).flatMap((r) => r.codes ?? [])),
     );
@@ -64,7 +62,6 @@ test.describe("OpenAPI document", () => {
       "sign_in_failed",
       "bad_admin_secret",
       "admin_session_required",
-      "sign_in_required",
       "sign_in_denied",
       "method_not_allowed",
       "internal_error",
