@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { createRequest } from "../support/requests";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
@@ -102,6 +103,17 @@ test("the API answers the policies' exact codes", async ({ request }) => {
     status: 201,
     json: { burn_after: 5 },
   });
+});
+
+test("a request needs no password (its answers are sealed to the asker's key); its answer page shows the file count", async ({
+  page,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL: server!.url });
+  const requester = await createRequest(api, { files_allowed: true });
+  await api.dispose();
+  await page.goto(requester.url);
+  await expect(page.locator("#files-hint")).toContainText("Up to 3 files,");
 });
 
 test("the OpenAPI document states the policies", async ({ request }) => {
