@@ -5,6 +5,7 @@ import { env } from "../env";
 import { declaredFilesIssue, declaredFilesSchema } from "../files/file-schemas";
 import { notifyEmailSchema } from "../notifications/notify-schemas";
 import { contentTypes, notePolicy } from "./note-policy";
+import { burnAfterField, passwordDescription, passwordRequiredIssue } from "./policy-fields";
 
 /** The key proof's OpenAPI description, at create and at read. */
 function keyProofDescription(use: string): string {
@@ -77,9 +78,6 @@ const pageSchema = z.strictObject(
   { error: "must be an object with title and content" },
 );
 
-/** The highest read limit: the server's MAX_BURN_AFTER, else the service's own. */
-const maxBurnAfter = env.MAX_BURN_AFTER ?? notePolicy.maxBurnAfter;
-
 // Field order is precedence: the first field with a problem decides the error code.
 export const createNoteBodySchema = z
   .strictObject({
@@ -98,25 +96,8 @@ export const createNoteBodySchema = z
     permanent: z.boolean({ error: "must be a boolean" }).optional(),
     password: storable(z.string({ error: "must be a string" }))
       .optional()
-      .describe(
-        env.REQUIRE_PASSWORD
-          ? "required on this server (REQUIRE_PASSWORD): without one, 400 password_required"
-          : "readers must send it to read the note",
-      ),
-    burn_after: z
-      .int({ error: "must be an integer or null" })
-      .min(notePolicy.minBurnAfter, `must be at least ${notePolicy.minBurnAfter}`)
-      .max(
-        maxBurnAfter,
-        `must be at most ${maxBurnAfter}${env.MAX_BURN_AFTER ? " (this server's MAX_BURN_AFTER)" : ""}`,
-      )
-      .nullable()
-      .optional()
-      .describe(
-        env.MAX_BURN_AFTER
-          ? `successful reads before the note is destroyed; this server's cap (MAX_BURN_AFTER), also given to a note sent without one: ${maxBurnAfter}`
-          : "successful reads before the note is destroyed; null or absent: no limit",
-      ),
+      .describe(passwordDescription),
+    burn_after: burnAfterField,
     burn_after_failures: z
       .int({ error: "must be an integer or null" })
       .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
@@ -154,15 +135,8 @@ export const createNoteBodySchema = z
     const filesIssue = files && declaredFilesIssue(files, encrypted === true);
     if (filesIssue)
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["files"], message: filesIssue });
-    if (env.REQUIRE_PASSWORD && !password) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value,
-        path: ["password"],
-        message: "is required: this server accepts only notes with a password",
-        params: { code: "password_required" },
-      });
-    }
+    const passwordIssue = passwordRequiredIssue(ctx.value);
+    if (passwordIssue) ctx.issues.push(passwordIssue);
     if (burn_after_failures != null && !password) {
       // Wrong passwords can only be counted on a note that has one.
       ctx.issues.push({
