@@ -74,6 +74,10 @@ export function CreateForm({ options: settings, heading }: { options: CreateOpti
       errorTexts,
       texts.map((page) => page.content),
       String(options.get("burn_after") ?? "").trim(),
+      {
+        maxBurnAfter: settings.burnAfter.max,
+        password: settings.requirePassword ? String(options.get("password") ?? "") : null,
+      },
     );
     const fileProblem = checkFiles(fileTexts, chosen, fileLimits, locale);
     if (fileProblem) problems.files = fileProblem;

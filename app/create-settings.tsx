@@ -31,21 +31,26 @@ function Setting(props: { id: string; label: string; hint?: string; errors: Erro
   );
 }
 
-// The settings that limit how often something may happen, with their bounds; empty means no limit.
-const limitBounds = {
-  burn_after: { min: notePolicy.minBurnAfter, max: notePolicy.maxBurnAfter },
-  burn_after_failures: { min: notePolicy.minBurnAfterFailures, max: notePolicy.maxBurnAfterFailures },
+type LimitProps = {
+  id: "burn_after" | "burn_after_failures";
+  errors: Errors;
+  hint?: string;
+  max: number;
+  preselected?: number | null;
 };
 
-/** A limit's number field, described by its hint (if any) and its error. */
-function LimitInput({ id, errors, hint }: { id: keyof typeof limitBounds; errors: Errors; hint?: string }) {
+/** A limit's number field (empty: no limit), described by its hint (if any) and its error. */
+function LimitInput({ id, errors, hint, max, preselected }: LimitProps) {
   const t = useTranslations("settings");
+  const min = id === "burn_after" ? notePolicy.minBurnAfter : notePolicy.minBurnAfterFailures;
   return (
     <input
       id={id}
       name={id}
       type="number"
-      {...limitBounds[id]}
+      min={min}
+      max={max}
+      defaultValue={preselected ?? undefined}
       placeholder={t("noLimit")}
       {...invalidProps(id, errors, hint)}
     />
@@ -59,6 +64,11 @@ function LimitInput({ id, errors, hint }: { id: keyof typeof limitBounds; errors
 export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Props) {
   const t = useTranslations("settings");
   const membersOnly = useTranslations("membersOnly");
+  const { burnAfter } = options;
+  const readLimitHint =
+    burnAfter.max < notePolicy.maxBurnAfter
+      ? t("readLimitCapHint", { max: burnAfter.max })
+      : t("readLimitHint");
   return (
     <fieldset className="card">
       <legend>{t("legend")}</legend>
@@ -75,21 +85,33 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
             <input type="checkbox" id="permanent" name="permanent" disabled={!keyed} /> {t("permanent")}
           </label>
         </Setting>
-        <Setting id="burn_after" label={t("readLimit")} hint={t("readLimitHint")} errors={errors}>
-          <LimitInput id="burn_after" errors={errors} hint="burn_after-hint" />
+        <Setting id="burn_after" label={t("readLimit")} hint={readLimitHint} errors={errors}>
+          <LimitInput
+            id="burn_after"
+            errors={errors}
+            hint="burn_after-hint"
+            max={burnAfter.max}
+            preselected={burnAfter.preselected}
+          />
         </Setting>
-        <Setting id="password" label={t("password")} errors={errors}>
+        <Setting
+          id="password"
+          label={options.requirePassword ? t("passwordRequired") : t("password")}
+          hint={options.requirePassword ? t("passwordRequiredHint") : undefined}
+          errors={errors}
+        >
           <input
             id="password"
             name="password"
             type="password"
             autoComplete="new-password"
-            {...invalidProps("password", errors)}
+            required={options.requirePassword}
+            {...invalidProps("password", errors, options.requirePassword ? "password-hint" : undefined)}
           />
           <label className="hint" htmlFor="burn_after_failures">
             {t("failures")}
           </label>
-          <LimitInput id="burn_after_failures" errors={errors} />
+          <LimitInput id="burn_after_failures" errors={errors} max={notePolicy.maxBurnAfterFailures} />
           <FieldError id="burn_after_failures-error" message={errors.burn_after_failures} />
         </Setting>
         {options.keyField && (

@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { fileLimits } from "@/lib/files/file-limits";
 import { ClientMessages } from "@/lib/i18n/client-messages";
+import { notePolicy } from "@/lib/notes/note-policy";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { providerConfigured } from "@/lib/people/provider-settings";
 import { createSignIn } from "@/lib/people/create-sign-in";
@@ -34,7 +35,8 @@ const createPageMessages = [
 ] as const;
 
 // GET /: the page to create a note. Rendered per request, not at build time: its choices come from
-// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the files' limits,
+// the settings the server runs with (TTL_CHOICES, DEFAULT_TTL, CREATE_REQUIRES_KEY, the instance
+// policies, the files' limits,
 // whether an identity provider is configured) and, under CREATE_REQUIRES_SIGN_IN, whether the
 // visitor is signed in.
 export default async function HomePage() {
@@ -53,6 +55,11 @@ export default async function HomePage() {
     keyField: signIn === "off" || env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
     emailNotifications: env.SMTP_URL !== undefined,
+    requirePassword: env.REQUIRE_PASSWORD,
+    burnAfter: {
+      max: env.MAX_BURN_AFTER ?? notePolicy.maxBurnAfter,
+      preselected: env.DEFAULT_BURN_AFTER ?? null,
+    },
   };
   const heading = (
     <>

@@ -16,6 +16,7 @@ import { fileSettings, s3SettingsComplete } from "./files/file-settings";
 import { s3KeyPairComplete } from "./files/s3-settings";
 import * as people from "./people/people-settings";
 import { notificationSettings, smtpNeedsPublicUrl } from "./notifications/notification-settings";
+import * as policies from "./notes/policy-settings";
 import { defaultTtlChoices, parseTtlChoices, type TtlChoices } from "./notes/ttl-choices";
 import { rateLimitSettings, upstashSettingsComplete } from "./rate-limit/settings";
 import { optional, parsedWith, wholeNumber } from "./setting-schemas";
@@ -134,6 +135,8 @@ const envSchema = z.object({
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  // What a note must or may hold (lib/notes/policy-settings.ts)
+  ...policies.policySettings,
   /** Bearer token of GET /metrics (Prometheus); unset: that path is 404. */
   METRICS_TOKEN: optional(z.string().min(16, { error: "must be at least 16 characters" })),
 
@@ -185,6 +188,8 @@ const checkedEnvSchema = envSchema
   .refine(...people.signInNeedsProvider)
   .refine(...smtpNeedsPublicUrl)
   .refine(...s3KeyPairComplete)
+  .refine(...policies.defaultBurnAfterWithinMax)
+  .refine(...policies.fileCountNamesAgree)
   .refine((env) => env.DEFAULT_TTL === undefined || env.TTL_CHOICES.has(env.DEFAULT_TTL), {
     path: ["DEFAULT_TTL"],
     error: "must be one of TTL_CHOICES",
@@ -195,6 +200,7 @@ const checkedEnvSchema = envSchema
     HTTP_MAX_CONNECTIONS_PER_IP:
       env.HTTP_MAX_CONNECTIONS_PER_IP ??
       (env.TRUST_PROXY && env.TRUST_PROXY !== "off" ? env.HTTP_MAX_CONNECTIONS : 100),
+    MAX_FILE_COUNT: policies.maxFileCount(env),
     DEFAULT_TTL:
       env.DEFAULT_TTL ?? (env.TTL_CHOICES.has("1d") ? "1d" : ([...env.TTL_CHOICES.keys()][0] ?? "1d")),
   }));

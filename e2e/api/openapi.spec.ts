@@ -49,13 +49,15 @@ test.describe("OpenAPI document", () => {
     expect(document.components.schemas.ErrorCode.enum).toEqual(Object.keys(errorStatus));
     // Every code some route can answer is documented on a route; the rest are not the JSON API's
     // (the admin page's own routes under /admin/api, sign-in's under /auth, /me's under /me/api, a
-    // 500, and key issuing, which only admins and /me do),
-    // or answer a method no operation serves (method_not_allowed, in the document's description).
+    // 500, and key issuing, which only admins and /me do; password_required is a create's only under
+    // REQUIRE_PASSWORD, which the shared server runs without), or answer a method no operation
+    // serves (method_not_allowed, in the document's description).
     const used = new Set(
       apiOperations.flatMap((operation) => Object.values(operation.responses).flatMap((r) => r.codes ?? [])),
     );
     const unused = Object.keys(errorStatus).filter((code) => !used.has(code as keyof typeof errorStatus));
     expect(unused).toEqual([
+      "password_required",
       "bad_return_to",
       "bad_sign_in_state",
       "sign_in_failed",

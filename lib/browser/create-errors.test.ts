@@ -5,6 +5,8 @@ import { checkDraft, errorMessage, fieldOfError } from "./create-errors";
 
 const t = createTranslator({ locale: "en", messages: catalogs.en, namespace: "createErrors" });
 const de = createTranslator({ locale: "de", messages: catalogs.de, namespace: "createErrors" });
+/** The policies of a server that sets none. */
+const noPolicies = { maxBurnAfter: 1000, password: null };
 
 describe("fieldOfError", () => {
   it("follows the field the API names first in its message", () => {
@@ -78,7 +80,7 @@ describe("errorMessage", () => {
     expect(errorMessage(de, "password", "bad_json", "password: must be a string", 1)).toBe(
       "Das Passwort ist ungültig (der Server sagt: must be a string).",
     );
-    expect(checkDraft(de, ["a"], "0")).toEqual({
+    expect(checkDraft(de, ["a"], "0", noPolicies)).toEqual({
       burn_after:
         "Geben Sie eine ganze Zahl von 1 bis 1000 ein oder lassen Sie das Feld für kein Limit leer.",
     });
@@ -91,15 +93,27 @@ describe("errorMessage", () => {
 });
 
 describe("checkDraft", () => {
+  it("holds the read limit to the server's cap, and a required password to being given", () => {
+    const capped = { maxBurnAfter: 5, password: "" };
+    expect(checkDraft(t, ["a"], "6", capped)).toEqual({
+      burn_after: "Enter a whole number from 1 to 5, or leave it empty for no limit.",
+      password: "Set a password: this server accepts only notes with a password.",
+    });
+    expect(checkDraft(t, ["a"], "5", { maxBurnAfter: 5, password: "p" })).toEqual({});
+    expect(errorMessage(t, "password", "password_required", "password: is required: …", 1)).toBe(
+      "Set a password: this server accepts only notes with a password.",
+    );
+  });
+
   it("finds every empty page and a read limit out of range, each by its field", () => {
-    expect(checkDraft(t, ["a", " \n", ""], "0")).toEqual({
+    expect(checkDraft(t, ["a", " \n", ""], "0", noPolicies)).toEqual({
       "content-1": "Page 2 is empty: write something on it or remove it.",
       "content-2": "Page 3 is empty: write something on it or remove it.",
       burn_after: "Enter a whole number from 1 to 1000, or leave it empty for no limit.",
     });
-    expect(checkDraft(t, ["a"], "1.5")).toHaveProperty("burn_after");
-    expect(checkDraft(t, ["a"], "1001")).toHaveProperty("burn_after");
-    expect(checkDraft(t, ["a"], "")).toEqual({});
-    expect(checkDraft(t, ["a"], "1000")).toEqual({});
+    expect(checkDraft(t, ["a"], "1.5", noPolicies)).toHaveProperty("burn_after");
+    expect(checkDraft(t, ["a"], "1001", noPolicies)).toHaveProperty("burn_after");
+    expect(checkDraft(t, ["a"], "", noPolicies)).toEqual({});
+    expect(checkDraft(t, ["a"], "1000", noPolicies)).toEqual({});
   });
 });

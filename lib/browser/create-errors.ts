@@ -42,8 +42,8 @@ export function fieldOfError(code: string, message: string, pageCount: number): 
   return fieldOfCode[code] ?? "form";
 }
 
-const burnAfterMessage = (t: CreateErrorTexts) =>
-  t("burnAfter", { min: notePolicy.minBurnAfter, max: notePolicy.maxBurnAfter });
+const burnAfterMessage = (t: CreateErrorTexts, max: number = notePolicy.maxBurnAfter) =>
+  t("burnAfter", { min: notePolicy.minBurnAfter, max });
 
 /** The wrong-password limit's error: it needs a password, or a whole number in range. */
 function failuresMessage(t: CreateErrorTexts, message: string): string {
@@ -87,24 +87,29 @@ export function errorMessage(
   if (code === "bad_burn_after")
     return field === "burn_after_failures" ? failuresMessage(t, message) : burnAfterMessage(t);
   if (code === "bad_api_key") return t("badApiKey");
+  if (code === "password_required") return t("passwordRequired");
   const detail = /^[\w[\].]+: (.*)$/.exec(message);
   return detail
     ? t("withDetail", { subject: subjectOf(t, field, pageCount), detail: detail[1] ?? "" })
     : message;
 }
 
-/** The checks the form makes before sending: empty pages and the read limit, each by its field. */
+/** The checks the form makes before sending: empty pages, the read limit and a required password, each by its field. */
 export function checkDraft(
   t: CreateErrorTexts,
   contents: string[],
   burnAfter: string,
+  /** the read limit's highest value, and the password when the server requires one (else null) */
+  policy: { maxBurnAfter: number; password: string | null },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   contents.forEach((content, index) => {
     if (content.trim() === "") errors[`content-${index}`] = emptyPageMessage(t, index, contents.length);
   });
   const limit = Number(burnAfter);
-  const inRange = limit >= notePolicy.minBurnAfter && limit <= notePolicy.maxBurnAfter;
-  if (burnAfter !== "" && !(Number.isInteger(limit) && inRange)) errors.burn_after = burnAfterMessage(t);
+  const inRange = limit >= notePolicy.minBurnAfter && limit <= policy.maxBurnAfter;
+  if (burnAfter !== "" && !(Number.isInteger(limit) && inRange))
+    errors.burn_after = burnAfterMessage(t, policy.maxBurnAfter);
+  if (policy.password === "") errors.password = t("passwordRequired");
   return errors;
 }

@@ -33,7 +33,7 @@ const inMib = (bytes: number) => `${Math.round((bytes / fileChunkBytes) * 100) /
 /** The limits on a create's files: keyless creates may have lower ones. The create page shows them too. */
 export function fileLimits(keyed: boolean) {
   return {
-    maxCount: env.FILES_MAX_COUNT,
+    maxCount: env.MAX_FILE_COUNT,
     maxFileBytes: (keyed ? undefined : env.KEYLESS_FILE_MAX_BYTES) ?? env.FILE_MAX_BYTES,
     maxTotalBytes: (keyed ? undefined : env.KEYLESS_FILES_MAX_TOTAL_BYTES) ?? env.FILES_MAX_TOTAL_BYTES,
   };
@@ -42,10 +42,10 @@ export function fileLimits(keyed: boolean) {
 /** Refuses declared files over the limits, before anything is stored. */
 export function checkFileLimits(sizes: number[], keyed: boolean): void {
   const { maxFileBytes: maxFile, maxTotalBytes: maxTotal } = fileLimits(keyed);
-  if (sizes.length > env.FILES_MAX_COUNT) {
+  if (sizes.length > env.MAX_FILE_COUNT) {
     throw new ApiError(
       "too_many_files",
-      `A note may carry at most ${env.FILES_MAX_COUNT} files; this one declares ${sizes.length}.`,
+      `A note may carry at most ${env.MAX_FILE_COUNT} files; this one declares ${sizes.length}.`,
     );
   }
   const largest = sizes.findIndex((size) => size > maxFile);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Budget } from "../rate-limit/budget-bucket";
-import { parsedWith, wholeNumber } from "../setting-schemas";
+import { optional, parsedWith, wholeNumber } from "../setting-schemas";
 import { s3SettingFields } from "./s3-settings";
 import { GiB, KiB, MiB } from "../byte-units";
 
@@ -48,8 +48,8 @@ const byteSize = parsedWith(
 );
 
 export const fileSettings = {
-  /** Files one note may carry at most. */
-  FILES_MAX_COUNT: wholeNumber(1, 1000).default(10),
+  /** Deprecated: the older name of MAX_FILE_COUNT (lib/notes/policy-settings.ts). */
+  FILES_MAX_COUNT: optional(wholeNumber(1, 1000)),
   /** The largest file, in bytes (or with KiB/MiB/GiB). */
   FILE_MAX_BYTES: byteSize.transform((bytes) => bytes ?? 100 * MiB),
   /** All files of one note together. */

@@ -7,6 +7,7 @@ export const errorStatus = {
   bad_pages: 400,
   bad_ttl: 400,
   bad_burn_after: 400,
+  password_required: 400,
   bad_content_type: 400,
   bad_envelope: 400,
   bad_recipients: 400,

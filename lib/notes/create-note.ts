@@ -115,7 +115,7 @@ export async function createNote(options: {
   const statusToken = body.encrypted || body.password ? deleteToken : null;
   const note: Omit<NewNote, "pages"> = {
     lifetime,
-    burnAfter: body.burn_after ?? null,
+    burnAfter: body.burn_after ?? env.MAX_BURN_AFTER ?? null,
     burnAfterFailures: body.burn_after_failures ?? null,
     passwordHash,
     multiPage: body.pages !== undefined,

@@ -5,6 +5,7 @@ import { env } from "../env";
 import { declaredFilesIssue, declaredFilesSchema } from "../files/file-schemas";
 import { notifyEmailSchema } from "../notifications/notify-schemas";
 import { contentTypes, notePolicy } from "./note-policy";
+import { burnAfterField, passwordDescription, passwordRequiredIssue } from "./policy-fields";
 
 /** The key proof's OpenAPI description, at create and at read. */
 function keyProofDescription(use: string): string {
@@ -93,13 +94,10 @@ export const createNoteBodySchema = z
       })
       .optional(),
     permanent: z.boolean({ error: "must be a boolean" }).optional(),
-    password: storable(z.string({ error: "must be a string" })).optional(),
-    burn_after: z
-      .int({ error: "must be an integer or null" })
-      .min(notePolicy.minBurnAfter, `must be at least ${notePolicy.minBurnAfter}`)
-      .max(notePolicy.maxBurnAfter, `must be at most ${notePolicy.maxBurnAfter}`)
-      .nullable()
-      .optional(),
+    password: storable(z.string({ error: "must be a string" }))
+      .optional()
+      .describe(passwordDescription),
+    burn_after: burnAfterField,
     burn_after_failures: z
       .int({ error: "must be an integer or null" })
       .min(notePolicy.minBurnAfterFailures, `must be at least ${notePolicy.minBurnAfterFailures}`)
@@ -137,6 +135,8 @@ export const createNoteBodySchema = z
     const filesIssue = files && declaredFilesIssue(files, encrypted === true);
     if (filesIssue)
       ctx.issues.push({ code: "custom", input: ctx.value, path: ["files"], message: filesIssue });
+    const passwordIssue = passwordRequiredIssue(ctx.value);
+    if (passwordIssue) ctx.issues.push(passwordIssue);
     if (burn_after_failures != null && !password) {
       // Wrong passwords can only be counted on a note that has one.
       ctx.issues.push({

@@ -79,6 +79,8 @@ export const noteRoutes = [
               "bad_content_type",
               "bad_ttl",
               "bad_burn_after",
+              // REQUIRE_PASSWORD: a note without a password
+              ...(env.REQUIRE_PASSWORD ? (["password_required"] as const) : []),
               "bad_envelope",
               "bad_recipients",
               "bad_files",
@@ -92,8 +94,7 @@ export const noteRoutes = [
           401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),
           403: personCrossSite,
           413: {
-            description:
-              "Text over 512 KiB, a body over 2 MiB, or declared files over FILES_MAX_COUNT, FILE_MAX_BYTES or FILES_MAX_TOTAL_BYTES (keyless: the KEYLESS_ limits), checked before anything is stored",
+            description: `Text over 512 KiB, a body over 2 MiB, or declared files over MAX_FILE_COUNT (${env.MAX_FILE_COUNT} here), FILE_MAX_BYTES or FILES_MAX_TOTAL_BYTES (keyless: the KEYLESS_ limits), checked before anything is stored`,
             codes: ["too_large", "too_many_files", "file_too_large", "files_too_large"],
           },
           422: {

@@ -160,7 +160,7 @@ export const requestRoutes = [
           409: { description: "The request took all its answers", codes: ["request_closed"] },
           413: {
             description:
-              "An envelope over 512 KiB, or a body over 2 MiB; or files over FILES_MAX_COUNT, " +
+              "An envelope over 512 KiB, or a body over 2 MiB; or files over MAX_FILE_COUNT, " +
               "KEYLESS_FILE_MAX_BYTES or KEYLESS_FILES_MAX_TOTAL_BYTES",
             codes: ["too_large", "too_many_files", "file_too_large", "files_too_large"],
           },
