@@ -159,11 +159,17 @@ const signatureHeaders = [
   schema: { type: "string" },
 }));
 
-/** What the service POSTs to a key's webhooks: one entry per event, signed per Standard Webhooks. */
+/**
+ * What the service POSTs to a key's webhooks of format `standard`: one entry per event, signed per
+ * Standard Webhooks. Chat formats post their service's message instead, unsigned.
+ */
 function webhookObjects(): Record<string, JsonObject> {
   const post = (event: (typeof webhookEvents)[number]) => ({
     summary: `${event}, for the ${event.startsWith("request.") ? "requests" : "notes"} of the webhook's key`,
-    description: webhookEventDescriptions[event],
+    description:
+      `${webhookEventDescriptions[event]} This body is a \`standard\` webhook's; a \`slack\`, \`discord\`, ` +
+      "`teams` or `ntfy` webhook gets that service's incoming-webhook message naming the event instead, " +
+      "unsigned (docs/notifications.md, Chat).",
     parameters: signatureHeaders,
     requestBody: {
       required: true,
