@@ -2,7 +2,12 @@ import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
 import { idempotencyKeyPattern, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import { noteIdPattern } from "../notes/note-policy";
-import { webhookEventDescriptions, webhookEvents, webhookPayloadSchemaOf } from "../webhooks/webhook-schemas";
+import {
+  standardBodyNote,
+  webhookEventDescriptions,
+  webhookEvents,
+  webhookPayloadSchemaOf,
+} from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
 import { serviceVersion } from "../version";
@@ -166,10 +171,7 @@ const signatureHeaders = [
 function webhookObjects(): Record<string, JsonObject> {
   const post = (event: (typeof webhookEvents)[number]) => ({
     summary: `${event}, for the ${event.startsWith("request.") ? "requests" : "notes"} of the webhook's key`,
-    description:
-      `${webhookEventDescriptions[event]} This body is a \`standard\` webhook's; a \`slack\`, \`discord\`, ` +
-      "`teams` or `ntfy` webhook gets that service's incoming-webhook message naming the event instead, " +
-      "unsigned (docs/notifications.md, Chat).",
+    description: `${webhookEventDescriptions[event]} ${standardBodyNote}`,
     parameters: signatureHeaders,
     requestBody: {
       required: true,

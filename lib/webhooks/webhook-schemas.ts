@@ -34,6 +34,11 @@ export const webhookEventDescriptions: Record<WebhookEvent, string> = {
     "and how many it still accepts; never the answer.",
 };
 
+/** Said of every event's body in the OpenAPI document: it is a `standard` webhook's. */
+export const standardBodyNote =
+  "This body is a `standard` webhook's; a `slack`, `discord`, `teams` or `ntfy` webhook gets that " +
+  "service's incoming-webhook message naming the event instead, unsigned (docs/notifications.md, Chat).";
+
 export const webhookPayloadSchema = z.strictObject({
   type: z.enum(noteWebhookEvents),
   timestamp: z.iso.datetime({ precision: 3 }).describe("when it happened, UTC, in milliseconds"),
