@@ -1,126 +1,25 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookReceiver } from "../../e2e/support/webhook-receiver";
-import { randomAlphanumeric } from "../crypto/random-string";
-import { createTestDatabase, type TestDatabase } from "../test/database";
-import { noteText, notePassword, reader, sleep } from "../test/email-harness";
+import { describe, expect, it } from "vitest";
+import {
+  chatWorld,
+  counted,
+  createNote,
+  deliverUntil,
+  formats,
+  payloads,
+  read,
+  taken,
+  world,
+  type Format,
+} from "../test/chat-harness";
+import { noteText, notePassword } from "../test/email-harness";
 import { chatMessage } from "./chat-message";
 
-// Chat targets delivered by the outbox to real local HTTP receivers, one per format, on a database
-// of the file's own: the exact message per event and format, nothing secret in any byte, unsigned,
-// and an outage then recovery delivering each event exactly once, counted under the format's name.
+// Chat targets delivered by the outbox to real local HTTP receivers, one per format: the exact
+// message per event and format, nothing secret in any byte, unsigned, and an outage then recovery
+// delivering each event exactly once, counted under the format's name. (A request's answer:
+// chat-request.test.ts.)
 
-const formats = ["slack", "discord", "teams", "ntfy"] as const;
-type Format = (typeof formats)[number];
-type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
-
-const load = async () => ({
-  ...(await import("../notes/create-note")),
-  ...(await import("../notes/read-note")),
-  ...(await import("../rate-limit/request-limits")),
-  ...(await import("./outbox")),
-  ...(await import("./manage-webhooks")),
-  ...(await import("../metrics/metrics")),
-  ...(await import("../db")),
-});
-
-let database: TestDatabase;
-let service: Awaited<ReturnType<typeof load>>;
-let client: pg.Client;
-let apiKey: { id: string; personId: null };
-const receivers = {} as Record<Format, Receiver>;
-const hooks = {} as Record<Format, string>;
-
-beforeAll(async () => {
-  database = await createTestDatabase("chat");
-  Object.assign(process.env, {
-    DATABASE_URL: database.url,
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
-    WEBHOOK_RETRY_BASE_MS: "200",
-    WEBHOOK_TIMEOUT_MS: "3000",
-  });
-  const { migrateDatabase } = await import("../db/migrate");
-  await migrateDatabase(database.url);
-  service = await load();
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const { rows } = await client.query<{ id: string }>(
-    "INSERT INTO api_keys (label, prefix, key_hash) VALUES ('chat', $1, 'x') RETURNING id",
-    [randomAlphanumeric(12)],
-  );
-  apiKey = { id: rows[0]!.id, personId: null };
-  for (const format of formats) {
-    receivers[format] = await startWebhookReceiver();
-    const events = ["note.read", "note.burned", "note.password_failed"] as const;
-    const hook = await service.createWebhook(apiKey, {
-      url: receivers[format].url,
-      events: [...events],
-      format,
-    });
-    expect(hook.format).toBe(format);
-    hooks[format] = hook.id;
-  }
-});
-
-afterAll(async () => {
-  await client?.end();
-  await service?.closeDatabase();
-  await Promise.all(Object.values(receivers).map((receiver) => receiver.close()));
-  await database?.drop();
-});
-
-const createNote = (burnAfter: number) =>
-  service.createNote({
-    body: { content: noteText, ttl: "1h", password: notePassword, burn_after: burnAfter },
-    apiKey,
-  });
-
-const read = (id: string, password = notePassword) =>
-  service.readNote({
-    id,
-    password,
-    keyProof: undefined,
-    limits: new service.RequestLimits(new Headers()),
-    reader,
-    signedIn: async () => false,
-  });
-
-/** What each receiver took (answered 2xx) for note `id`'s events, its name being the id's first characters. */
-const taken = (format: Format, id: string) =>
-  receivers[format].received.filter(
-    (each) => each.status === 204 && each.body.includes(`${id.slice(0, 4)}…`),
-  );
-
-/** Delivers until every receiver took `count` messages about `id` (or 40 s passed), then once more. */
-async function deliverUntil(id: string, count: number) {
-  for (let waited = 0; waited < 40_000; waited += 100) {
-    if (formats.every((format) => taken(format, id).length >= count)) break;
-    await service.deliverDueWebhooks();
-    await sleep(100);
-  }
-  await sleep(300);
-  await service.deliverDueWebhooks();
-}
-
-/** The queued payloads of `format`'s webhook for note `id`, in event order. */
-async function payloads(format: Format, id: string) {
-  const { rows } = await client.query<{
-    payload: { type: string; timestamp: string; browser: string | null };
-  }>(
-    `SELECT payload FROM webhook_deliveries WHERE webhook_id = $1 AND payload #>> '{data,id}' = $2
-     ORDER BY next_attempt_at, id`,
-    [hooks[format], id],
-  );
-  return rows.map((row) => row.payload);
-}
-
-const counted = async (channel: string, outcome: string) => {
-  const metric = await service.metrics.registry.getSingleMetric("notes_notifications_total")?.get();
-  const value = metric?.values.find(
-    (each) => each.labels.channel === channel && each.labels.outcome === outcome,
-  );
-  return value?.value ?? 0;
-};
+chatWorld();
 
 describe("chat targets", () => {
   it("post each event once, in each service's message, unsigned, with nothing secret", async () => {
@@ -232,19 +131,21 @@ describe("chat targets", () => {
         ]),
       ),
     ) as Record<Format, [number, number]>;
-    for (const format of formats) receivers[format].failNext(3);
+    for (const format of formats) world.receivers[format].failNext(3);
     const note = await createNote(5);
     await read(note.id);
     await deliverUntil(note.id, 1);
     for (const format of formats) {
-      const mine = receivers[format].received.filter((each) => each.body.includes(`${note.id.slice(0, 4)}…`));
+      const mine = world.receivers[format].received.filter((each) =>
+        each.body.includes(`${note.id.slice(0, 4)}…`),
+      );
       expect(mine.map((each) => each.status)).toEqual([500, 500, 500, 204]);
       expect([await counted(format, "delivered"), await counted(format, "failed")]).toEqual([
         before[format][0] + 1,
         before[format][1] + 3,
       ]);
     }
-    const { rows } = await client.query(
+    const { rows } = await world.client.query(
       `SELECT count(*)::int AS n FROM webhook_deliveries WHERE payload #>> '{data,id}' = $1
        AND delivered_at IS NOT NULL AND attempts = 4`,
       [note.id],
