@@ -11,6 +11,7 @@ const columns = (t: Texts, locale: string): Column<Webhooks[number]>[] => [
   { label: t("columnKey"), cell: (hook) => `${hook.apiKey.label} (${hook.apiKey.prefix}…)` },
   { label: t("columnUrl"), mono: true, cell: (hook) => hook.url },
   { label: t("columnEvents"), cell: (hook) => hook.events.join(", ") },
+  { label: t("columnFormat"), cell: (hook) => hook.format },
   { label: t("columnPending"), cell: (hook) => hook.pending },
   { label: t("columnGivenUp"), cell: (hook) => hook.givenUp },
   {

@@ -3,7 +3,7 @@ import { timeouts } from "../support/timeouts";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { issueKeyByRequest, signInByRequest, signInThroughPage } from "./admin-support";
 
-// The admin page lists each key's webhooks with their recent failures, never their secrets.
+// The admin page lists each key's webhooks with their format and recent failures, never their secrets.
 
 test("a failing webhook shows under its key with what went wrong", async ({ page, request, sql }) => {
   const receiver = await startWebhookReceiver({ failFirst: 1_000_000 });
@@ -13,7 +13,7 @@ test("a failing webhook shows under its key with what went wrong", async ({ page
     const headers = { "x-api-key": key };
     const added = await request.post("/api/v1/webhooks", {
       headers,
-      data: { url: receiver.url, events: ["note.deleted"] },
+      data: { url: receiver.url, events: ["note.deleted"], format: "discord" },
     });
     expect(added.status()).toBe(201);
     const hook = (await added.json()) as { id: string; secret: string };
@@ -33,6 +33,7 @@ test("a failing webhook shows under its key with what went wrong", async ({ page
     const row = page.getByRole("table", { name: "Webhooks" }).locator(`tr[data-webhook-id="${hook.id}"]`);
     await expect(row).toContainText(`${label} (${prefix}…)`);
     await expect(row).toContainText(receiver.url);
+    await expect(row.getByRole("cell", { name: "discord", exact: true })).toBeVisible();
     await expect(row).toContainText("note.deleted: HTTP 500");
     expect(await page.content()).not.toContain(hook.secret);
   } finally {

@@ -6,6 +6,7 @@ import { errorStatus } from "../../lib/http/api-error";
 import { apiOperations, type ApiOperation } from "../../lib/openapi/api-operations";
 import { jsonSchemaOf } from "../../lib/openapi/openapi-document";
 import {
+  standardBodyNote,
   webhookEventDescriptions,
   webhookEvents,
   webhookPayloadSchemaOf,
@@ -177,7 +178,7 @@ test.describe("OpenAPI document", () => {
     expect(Object.keys(webhooks)).toEqual([...webhookEvents]);
     for (const event of webhookEvents) {
       const { post } = webhooks[event]!;
-      expect(post.description).toBe(webhookEventDescriptions[event]);
+      expect(post.description).toBe(`${webhookEventDescriptions[event]} ${standardBodyNote}`);
       expect(post.parameters.map((parameter) => parameter.name)).toEqual([
         "webhook-id",
         "webhook-timestamp",

@@ -49,6 +49,8 @@ test.describe("webhooks", () => {
       { url: "ftp://127.0.0.1/", events: ["note.read"] },
       { url: "http://127.0.0.1/", events: [] },
       { url: "http://127.0.0.1/", events: ["note.opened"] },
+      { url: "http://127.0.0.1/", events: ["note.read"], format: "mattermost" },
+      { url: "http://127.0.0.1/", events: ["note.read"], format: "Slack" },
     ]) {
       await expectError(addWebhook(request, owner, bad), 400, "bad_webhook");
     }
@@ -59,25 +61,41 @@ test.describe("webhooks", () => {
     });
     expect(response.status()).toBe(201);
     expect(json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const listed = { id: json.id, url: json.url, events: json.events, created_at: json.created_at };
-    expect(json).toEqual({ ...listed, secret: json.secret });
+    // As listed: all but the secret.
+    const listedOf = (hook: Json) => ({ ...hook, secret: undefined });
+    const listed = listedOf(json);
     expect(listed).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: "http://127.0.0.1:9/hook",
       events: ["note.read", "note.burned"],
+      format: "standard",
+      created_at: expect.any(Number),
+    });
+    const chat = await addWebhook(request, owner, {
+      url: "http://127.0.0.1:9/chat",
+      events: ["note.read"],
+      format: "ntfy",
+    });
+    expect(chat.response.status()).toBe(201);
+    const chatListed = listedOf(chat.json);
+    expect(chatListed).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: "http://127.0.0.1:9/chat",
+      events: ["note.read"],
+      format: "ntfy",
       created_at: expect.any(Number),
     });
 
     const list = async (key: string) =>
       (await (await request.get("/api/v1/webhooks", { headers: { "x-api-key": key } })).json()) as Json;
-    expect(await list(owner)).toEqual({ webhooks: [listed] });
+    expect(await list(owner)).toEqual({ webhooks: [listed, chatListed] });
     expect(await list(stranger)).toEqual({ webhooks: [] });
     const remove = (key: string) =>
       request.delete(`/api/v1/webhooks/${json.id as string}`, { headers: { "x-api-key": key } });
     expect((await remove(stranger)).status()).toBe(404);
     expect((await remove(owner)).status()).toBe(204);
     expect((await remove(owner)).status()).toBe(404);
-    expect(await list(owner)).toEqual({ webhooks: [] });
+    expect(await list(owner)).toEqual({ webhooks: [chatListed] });
   });
 
   test("40 parallel reads of a burn_after 5 note: five note.read and one note.burned, signed", async ({

@@ -18,6 +18,7 @@ const units = ["countdown.units.hour", "countdown.units.minute", "countdown.unit
 /** Messages whose words are the same as in English in one language (loanwords, cognates). */
 export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   de: [
+    "admin.webhooks.columnFormat",
     "theme.system",
     "pageEditor.format",
     "pageEditor.text",
@@ -33,6 +34,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   fr: [
+    "admin.webhooks.columnFormat",
     "me.note",
     ...units,
     "meta.siteName",
@@ -110,6 +112,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.bytes",
   ],
   pl: [
+    "admin.webhooks.columnFormat",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",
@@ -119,6 +122,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   sv: [
+    "admin.webhooks.columnFormat",
     ...units,
     "countdown.units.day",
     "pageEditor.format",
@@ -132,6 +136,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "admin.moderation.format",
   ],
   da: [
+    "admin.webhooks.columnFormat",
     "me.note",
     "countdown.units.day",
     "countdown.units.minute",
@@ -153,6 +158,7 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     "files.downloadOf",
   ],
   nb: [
+    "admin.webhooks.columnFormat",
     "countdown.units.day",
     "countdown.units.minute",
     "countdown.units.second",

@@ -43,7 +43,7 @@ type Sources = {
 };
 
 /** Where a notification goes, and what became of one attempt at it. */
-const notificationChannels = ["webhook", "email"] as const;
+const notificationChannels = ["webhook", "email", "slack", "discord", "teams", "ntfy"] as const;
 const notificationOutcomes = ["delivered", "failed", "given_up", "limited", "opted_out"] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 export type NotificationOutcome = (typeof notificationOutcomes)[number];
@@ -76,7 +76,7 @@ function createMetrics() {
   });
   const notifications = new Counter({
     name: "notes_notifications_total",
-    help: "Notification attempts (webhooks, emails), by channel and outcome",
+    help: "Notification attempts (webhooks, emails, chat targets by format), by channel and outcome",
     labelNames: ["channel", "outcome"],
     registers,
   });

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { errorStatus, type ErrorCode } from "../http/api-error";
 import { idempotencyKeyPattern, keptAnswerSeconds } from "../idempotency/idempotency-key";
 import { noteIdPattern } from "../notes/note-policy";
-import { webhookEventDescriptions, webhookEvents, webhookPayloadSchemaOf } from "../webhooks/webhook-schemas";
+import {
+  standardBodyNote,
+  webhookEventDescriptions,
+  webhookEvents,
+  webhookPayloadSchemaOf,
+} from "../webhooks/webhook-schemas";
 import { apiOperations, type ApiOperation } from "./api-operations";
 import type { ApiResponse, HeaderName } from "./api-responses";
 import { serviceVersion } from "../version";
@@ -159,11 +164,14 @@ const signatureHeaders = [
   schema: { type: "string" },
 }));
 
-/** What the service POSTs to a key's webhooks: one entry per event, signed per Standard Webhooks. */
+/**
+ * What the service POSTs to a key's webhooks of format `standard`: one entry per event, signed per
+ * Standard Webhooks. Chat formats post their service's message instead, unsigned.
+ */
 function webhookObjects(): Record<string, JsonObject> {
   const post = (event: (typeof webhookEvents)[number]) => ({
     summary: `${event}, for the ${event.startsWith("request.") ? "requests" : "notes"} of the webhook's key`,
-    description: webhookEventDescriptions[event],
+    description: `${webhookEventDescriptions[event]} ${standardBodyNote}`,
     parameters: signatureHeaders,
     requestBody: {
       required: true,

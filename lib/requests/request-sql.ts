@@ -92,6 +92,9 @@ export function answerRequestSql(id: string, envelope: string, reader: Reader, f
                'timestamp', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'data', jsonb_build_object('id', c.id, 'answer', a.number,
                                           'answers_left', c.max_answers - c.answer_count))
+             -- A chat message names the answerer's browser family (lib/webhooks/fan-out-sql.ts).
+             || CASE WHEN w.format = 'standard' THEN '{}'::jsonb
+                     ELSE jsonb_build_object('browser', ${reader.browser}::text) END
       FROM counted c CROSS JOIN answer a
       JOIN webhooks w ON w.api_key_id = c.api_key_id AND 'request.answered' = ANY(w.events)
     )${answerEmailCte(reader.browser)}

@@ -6,11 +6,12 @@ import { resolveWebhookHost, type ResolvedAddress } from "./public-address";
 
 // One delivery attempt: the body POSTed to the webhook's URL, signed per Standard Webhooks
 // (webhook-id, webhook-timestamp, webhook-signature: `v1,` and the base64 HMAC-SHA256 of
-// `<id>.<timestamp>.<body>` under the `whsec_` secret), by the specification's own library. The
-// connection goes to the address checked by resolveWebhookHost and nowhere else; redirects are
-// not followed (a 3xx is a failed attempt), and the whole attempt is bounded by `timeoutMs`.
+// `<id>.<timestamp>.<body>` under the `whsec_` secret), by the specification's own library; or a
+// chat message (deliver-chat.ts), unsigned. Either way the connection goes to the address checked by
+// resolveWebhookHost and nowhere else; redirects are not followed (a 3xx is a failed attempt), and
+// the whole attempt is bounded by `timeoutMs`.
 
-type Attempt = { delivered: true } | { delivered: false; error: string };
+export type Attempt = { delivered: true } | { delivered: false; error: string };
 
 /** A lookup that answers every name with the one address already checked. */
 function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
@@ -33,7 +34,7 @@ function post(
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
       method: "POST",
-      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      headers: { ...headers, "content-length": Buffer.byteLength(body) },
       lookup: pinnedLookup(options.pinned),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
@@ -55,8 +56,34 @@ function describeFailure(error: unknown): string {
   return code ? `connection failed (${code})` : "connection failed";
 }
 
-/** POSTs one event, signed; says whether the receiver took it (any 2xx) or what went wrong. */
-export async function deliverWebhook(options: {
+/** POSTs `body` with `headers` to `url` if its host is allowed; says whether the receiver took it (any 2xx). */
+export async function postNotification(options: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}): Promise<Attempt> {
+  const url = new URL(options.url);
+  let pinned: ResolvedAddress;
+  try {
+    pinned = await resolveWebhookHost(url, options.allowPrivate);
+  } catch (error) {
+    return { delivered: false, error: `refused: ${error instanceof Error ? error.message : "bad host"}` };
+  }
+  const headers = { ...options.headers, "user-agent": "notes-webhooks/1" };
+  try {
+    const status = await post(url, options.body, headers, { pinned, timeoutMs: options.timeoutMs });
+    return status >= 200 && status < 300
+      ? { delivered: true }
+      : { delivered: false, error: `HTTP ${status}` };
+  } catch (error) {
+    return { delivered: false, error: describeFailure(error) };
+  }
+}
+
+/** POSTs one event, signed. */
+export function deliverWebhook(options: {
   url: string;
   secret: string;
   messageId: string;
@@ -64,27 +91,13 @@ export async function deliverWebhook(options: {
   timeoutMs: number;
   allowPrivate: boolean;
 }): Promise<Attempt> {
-  const { secret, messageId, body, timeoutMs, allowPrivate } = options;
-  const url = new URL(options.url);
-  let pinned: ResolvedAddress;
-  try {
-    pinned = await resolveWebhookHost(url, allowPrivate);
-  } catch (error) {
-    return { delivered: false, error: `refused: ${error instanceof Error ? error.message : "bad host"}` };
-  }
+  const { secret, messageId, body } = options;
   const timestamp = new Date();
   const headers = {
+    "content-type": "application/json",
     "webhook-id": messageId,
     "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
     "webhook-signature": new Webhook(secret).sign(messageId, timestamp, body),
-    "user-agent": "notes-webhooks/1",
   };
-  try {
-    const status = await post(url, body, headers, { pinned, timeoutMs });
-    return status >= 200 && status < 300
-      ? { delivered: true }
-      : { delivered: false, error: `HTTP ${status}` };
-  } catch (error) {
-    return { delivered: false, error: describeFailure(error) };
-  }
+  return postNotification({ ...options, headers });
 }

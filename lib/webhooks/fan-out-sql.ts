@@ -44,7 +44,9 @@ export function fanOutNoteEventsSql(limit: number) {
                'type', 'note.' || b.type,
                'timestamp', to_char(b.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'data', jsonb_build_object('id', b.share_id, 'recipient', b.recipient,
-                                          'read_count', b.read_count, 'remaining_views', b.remaining_views)),
+                                          'read_count', b.read_count, 'remaining_views', b.remaining_views))
+             -- A chat message names the reader's browser family; a Standard Webhook's payload is as it was.
+             || CASE WHEN w.format = 'standard' THEN '{}'::jsonb ELSE jsonb_build_object('browser', b.browser) END,
              b.at
       FROM batch b
       CROSS JOIN LATERAL (

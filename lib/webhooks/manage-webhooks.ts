@@ -19,6 +19,7 @@ const toResponse = (row: WebhookRow): WebhookResponse => ({
   id: row.id,
   url: row.url,
   events: row.events as WebhookResponse["events"],
+  format: row.format as WebhookResponse["format"],
   created_at: Math.floor(row.createdAt.getTime() / 1000),
 });
 
@@ -37,7 +38,14 @@ export async function createWebhook(
   // The id is made here: the sealed secret is bound to it.
   const id = randomUUID();
   const sealed = sealWebhookSecret(sealingKeys()[0], id, secret);
-  const hook = { id, apiKeyId: apiKey.id, url: body.url, events: body.events, secret: sealed };
+  const hook = {
+    id,
+    apiKeyId: apiKey.id,
+    url: body.url,
+    events: body.events,
+    format: body.format,
+    secret: sealed,
+  };
   const [row] = await queryRows<WebhookRow>(insertWebhookSql(hook, maxWebhooksPerKey));
   if (!row)
     throw new ApiError("bad_webhook", `A key may have ${maxWebhooksPerKey} webhooks; delete one first.`);

@@ -1,4 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
+import type { WebhookFormat } from "./webhook-schemas";
 
 // The outbox's statements on webhook_deliveries: claiming due deliveries with FOR UPDATE SKIP
 // LOCKED, recording each attempt's outcome, and forgetting old ones. Run with queryRows (lib/db.ts).
@@ -9,6 +10,7 @@ export type WebhookDelivery = Claimed & {
   channel: "webhook";
   url: string;
   webhook_id: string;
+  format: WebhookFormat;
   /** sealed (lib/webhooks/webhook-secret.ts), or as created before sealing */
   secret: string;
 };
@@ -38,7 +40,8 @@ export function claimDeliveriesSql(limit: number, leaseMs: number, emails = fals
       ORDER BY next_attempt_at LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
     RETURNING d.id, d.event, d.payload, d.attempts, d.channel, d.email, d.locale, d.status_token, d.webhook_id,
               (SELECT w.url FROM webhooks w WHERE w.id = d.webhook_id) AS url,
-              (SELECT w.secret FROM webhooks w WHERE w.id = d.webhook_id) AS secret`;
+              (SELECT w.secret FROM webhooks w WHERE w.id = d.webhook_id) AS secret,
+              (SELECT w.format FROM webhooks w WHERE w.id = d.webhook_id) AS format`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { openRecipientLabel } from "../notes/recipient-sealing";
 import { deliverEmail, type EmailAttempt } from "../notifications/deliver-email";
 import { purgeRequestTargetsSql } from "../notifications/notify-target-sql";
 import { writeLogLine } from "../process/log-line";
+import { deliverChat } from "./deliver-chat";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutNoteEventsSql, type FanOutRow } from "./fan-out-sql";
 import {
@@ -19,7 +20,7 @@ import {
 } from "./outbox-sql";
 import { openWebhookSecret } from "./webhook-secret";
 
-// Delivers the outbox (webhook_deliveries: webhooks, and emails of lib/notifications), which each run first fills from the access log
+// Delivers the outbox (webhook_deliveries: webhooks, chat targets, and emails of lib/notifications), which each run first fills from the access log
 // (fan-out-sql.ts), and which the statement that records an answer to a request fills itself
 // (lib/requests). Each run then claims what is due, tries each once, and records the
 // outcome: delivered, or due again after a backoff (WEBHOOK_RETRY_BASE_MS, then 3 times longer each
@@ -71,6 +72,10 @@ function bodyOf(delivery: WebhookDelivery): string | null {
 type Outcome = EmailAttempt | { outcome: "delivered"; addressHash?: undefined };
 
 async function attemptWebhook(delivery: WebhookDelivery): Promise<Outcome> {
+  if (delivery.format !== "standard") {
+    const result = await deliverChat({ ...delivery, format: delivery.format });
+    return result.delivered ? { outcome: "delivered" } : { outcome: "failed", error: result.error };
+  }
   const secret = signingSecret(delivery);
   const body = bodyOf(delivery);
   if (!secret || body === null) {
@@ -91,7 +96,10 @@ async function attemptWebhook(delivery: WebhookDelivery): Promise<Outcome> {
 /** Tries one delivery and records what became of it, in the outbox and in the metrics. */
 async function attempt(delivery: ClaimedDelivery): Promise<void> {
   const result = delivery.channel === "email" ? await deliverEmail(delivery) : await attemptWebhook(delivery);
-  const counted = metrics.notifications[delivery.channel];
+  // A chat target counts under its format's name, a Standard Webhook under `webhook`.
+  const channel =
+    delivery.channel === "webhook" && delivery.format !== "standard" ? delivery.format : delivery.channel;
+  const counted = metrics.notifications[channel];
   if (result.outcome === "delivered") {
     await queryRows(deliveredSql(delivery.id, result.addressHash ?? null));
     counted.delivered.inc();
@@ -109,7 +117,7 @@ async function attempt(delivery: ClaimedDelivery): Promise<void> {
   if (giveUp) {
     writeLogLine({
       level: "warn",
-      msg: `${delivery.channel} delivery given up`,
+      msg: `${channel} delivery given up`,
       delivery: delivery.id,
       attempts: maxAttempts,
     });

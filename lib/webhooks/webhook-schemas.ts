@@ -34,6 +34,11 @@ export const webhookEventDescriptions: Record<WebhookEvent, string> = {
     "and how many it still accepts; never the answer.",
 };
 
+/** Said of every event's body in the OpenAPI document: it is a `standard` webhook's. */
+export const standardBodyNote =
+  "This body is a `standard` webhook's; a `slack`, `discord`, `teams` or `ntfy` webhook gets that " +
+  "service's incoming-webhook message naming the event instead, unsigned (docs/notifications.md, Chat).";
+
 export const webhookPayloadSchema = z.strictObject({
   type: z.enum(noteWebhookEvents),
   timestamp: z.iso.datetime({ precision: 3 }).describe("when it happened, UTC, in milliseconds"),
@@ -72,6 +77,18 @@ const requestWebhookPayloadSchema = z.strictObject({
 export const webhookPayloadSchemaOf = (event: WebhookEvent) =>
   event === "request.answered" ? requestWebhookPayloadSchema : webhookPayloadSchema;
 
+/** What a webhook's deliveries look like: Standard Webhooks (signed), or a chat service's message. */
+export const webhookFormats = ["standard", "slack", "discord", "teams", "ntfy"] as const;
+
+export type WebhookFormat = (typeof webhookFormats)[number];
+
+const formatSchema = z
+  .enum(webhookFormats)
+  .describe(
+    "standard: the event as JSON, signed per Standard Webhooks; slack, discord, teams, ntfy: that " +
+      "service's incoming-webhook message naming the event, unsigned (docs/notifications.md)",
+  );
+
 export const createWebhookBodySchema = z.strictObject({
   url: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -83,6 +100,7 @@ export const createWebhookBodySchema = z.strictObject({
     .max(webhookEvents.length)
     .refine((events) => new Set(events).size === events.length, { error: "must not repeat an event" })
     .describe("the events to send, for notes and requests created with this key"),
+  format: formatSchema.default("standard"),
 });
 
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
@@ -91,6 +109,7 @@ const webhookSchema = z.strictObject({
   id: z.uuid(),
   url: z.string(),
   events: z.array(z.enum(webhookEvents)),
+  format: formatSchema,
   created_at: z.int().min(0).describe("Unix time in seconds"),
 });
 
@@ -98,7 +117,9 @@ export const createdWebhookResponseSchema = webhookSchema.extend({
   secret: z
     .string()
     .regex(/^whsec_[A-Za-z0-9+/]{32}$/)
-    .describe("shown only here: verifies the webhook-signature header (Standard Webhooks)"),
+    .describe(
+      "shown only here: verifies the webhook-signature header (Standard Webhooks); chat formats are not signed",
+    ),
 });
 
 export const webhookListResponseSchema = z.strictObject({ webhooks: z.array(webhookSchema) });

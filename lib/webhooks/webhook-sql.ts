@@ -3,21 +3,22 @@ import { Prisma } from "../generated/prisma/client";
 // The statements on webhooks, beside the outbox's (outbox-sql.ts, fan-out-sql.ts): the table
 // belongs to our SQL (docs/development.md's database rule), as the outbox's statements join it.
 
-export type WebhookRow = { id: string; url: string; events: string[]; createdAt: Date };
+export type WebhookRow = { id: string; url: string; events: string[]; format: string; createdAt: Date };
 
-const columns = Prisma.sql`id, url, events, created_at AS "createdAt"`;
+const columns = Prisma.sql`id, url, events, format, created_at AS "createdAt"`;
 
 /**
  * Adds a webhook unless the key has `max` already; no row when it has. (Two adds at once may both
  * pass the count: the limit is a bound on abuse, not an invariant.)
  */
 export function insertWebhookSql(
-  hook: { id: string; apiKeyId: string; url: string; events: string[]; secret: string },
+  hook: { id: string; apiKeyId: string; url: string; events: string[]; format: string; secret: string },
   max: number,
 ) {
   return Prisma.sql`
-    INSERT INTO webhooks (id, api_key_id, url, events, secret)
-    SELECT ${hook.id}::uuid, ${hook.apiKeyId}::uuid, ${hook.url}, ${hook.events}::text[], ${hook.secret}
+    INSERT INTO webhooks (id, api_key_id, url, events, format, secret)
+    SELECT ${hook.id}::uuid, ${hook.apiKeyId}::uuid, ${hook.url}, ${hook.events}::text[], ${hook.format},
+           ${hook.secret}
     WHERE (SELECT count(*) FROM webhooks WHERE api_key_id = ${hook.apiKeyId}::uuid) < ${max}::int
     RETURNING ${columns}`;
 }
@@ -51,6 +52,7 @@ export type AdminWebhookRow = {
   id: string;
   url: string;
   events: string[];
+  format: string;
   apiKey: { label: string; prefix: string };
   deliveries: {
     id: string;
@@ -70,7 +72,7 @@ export type AdminWebhookRow = {
  */
 export function webhooksForAdminSql(failures: number) {
   return Prisma.sql`
-    SELECT w.id, w.url, w.events, json_build_object('label', k.label, 'prefix', k.prefix) AS "apiKey",
+    SELECT w.id, w.url, w.events, w.format, json_build_object('label', k.label, 'prefix', k.prefix) AS "apiKey",
       (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.failed_at IS NOT NULL)
         AS "givenUp",
       (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL)
