@@ -192,13 +192,17 @@ export function grantFilesSql(readId: string, filesId: string, tokenHash: string
     FROM note_files WHERE share_id = ${filesId} ORDER BY file_index`;
 }
 
-/** The file a download grant opens: file `index` of the note it was granted for, through link `id`. */
+/**
+ * The file a download grant opens: file `index` of the note it was granted for, through link `id`.
+ * A grant outlives the note its read burned: then the note's members-only flag is gone with it, and
+ * the grant, issued to a reader who was signed in, works for the rest of its minutes.
+ */
 export function grantedFileSql(id: string, index: number, tokenHash: string) {
   return Prisma.sql`
     SELECT f.id AS file_id, f.share_id, f.size_bytes::float8 AS size, f.chunk_count, f.name, f.type,
-           f.sealed_by, f.chunks_sealed_by, s.sign_in_required
+           f.sealed_by, f.chunks_sealed_by, coalesce(s.sign_in_required, false) AS sign_in_required
     FROM file_grants g JOIN note_files f ON f.share_id = g.files_id AND f.file_index = ${index}::int
-      JOIN shares s ON s.id = g.share_id
+      LEFT JOIN shares s ON s.id = g.share_id
     WHERE g.token_hash = ${tokenHash} AND g.share_id = ${id} AND g.expires_at > now()`;
 }
 
