@@ -10,7 +10,7 @@ const requestTimeoutMs = 60_000;
 function failureKind(/** @type {string} */ code, /** @type {number} */ status) {
   if (code === "not_found") return "not_found";
   if (code === "bad_password") return "password";
-  if (code === "bad_api_key") return "auth";
+  if (code === "bad_api_key" || code === "sign_in_required") return "auth";
   if (code === "bad_key_proof") return "decrypt";
   if (status === 429 || status >= 500) return "unavailable";
   return "refused";

@@ -67,15 +67,17 @@ request options:
 
 Everywhere:
   --server URL           the service (or NOTES_SERVER), the only one given a key or token
-  --key KEY              an API key (or NOTES_API_KEY)
+  --key KEY              an API key (or NOTES_API_KEY); a personal one from the service's
+                         /me opens notes and requests for members only
   -h, --help             this text
   --version              the client's version
 
 Exit status (errors are one line on stderr: "notes: <code>: <message>"):
-  0 done               4 API key refused         7 the server refused the note as sent
-  1 usage              5 unreachable, rate       70 a bug in this client
-  2 not found, gone      limited or failing      130 interrupted at the prompt
-  3 password needed    6 no key in the link, or
-    or wrong             it does not open the note
+  0 done               4 API key refused, or     7 the server refused the note as sent
+  1 usage                members only            70 a bug in this client
+  2 not found, gone    5 unreachable, rate       130 interrupted at the prompt
+  3 password needed      limited or failing
+    or wrong           6 no key in the link, or
+                         it does not open the note
                          or a file
 `;

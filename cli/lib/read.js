@@ -1,8 +1,9 @@
 // @ts-check
-import { callApi, callApiRetrying } from "./api.js";
+import { callApiRetrying } from "./api.js";
 import { CliError, usageError } from "./cli-error.js";
 import { EnvelopeError, isWellFormedKey, keyProof, openNoteWithFilesKey } from "./envelope.js";
 import { parseLink } from "./link.js";
+import { getAsMember } from "./members-only.js";
 import { requirePassword } from "./password.js";
 import { checkSaveDirectory, checkSaved, filesOf, saveFiles } from "./save-files.js";
 import { writeOut } from "./terminal.js";
@@ -101,16 +102,18 @@ function wrongKey(error) {
  * whether the note needs a key or a password), reads, opens, prints.
  * @param {Settings} settings
  */
-export async function readCommand({ values, positionals, server, env }) {
+export async function readCommand({ values, positionals, server, key: apiKey, env }) {
   const page = values.page;
   if (page !== undefined && !/^[1-9][0-9]*$/.test(page)) {
     throw usageError("--page takes a page number from 1");
   }
-  const { server: base, id, key } = parseLink(positionals[0], server);
+  const link = parseLink(positionals[0], server);
+  const { server: base, id, key } = link;
   const directory = values.save === undefined ? undefined : await checkSaveDirectory(values.save);
   if (key && !isWellFormedKey(key)) throw new CliError("decrypt", "bad_key", "the link's key is malformed");
-  // No API key: reading needs none, and the link's server may be anyone's.
-  const meta = /** @type {Json} */ (await callApi(base, "GET", `shares/${id}/meta`));
+  // No API key unless the note is for members only: the link's server may be anyone's.
+  const member = await getAsMember(link, `shares/${id}/meta`, { server, key: apiKey });
+  const meta = /** @type {Json} */ (member.answer);
   if (meta.encrypted && !key) {
     throw new CliError("decrypt", "bad_key", "the link has no key (#…): this note opens only with it");
   }
@@ -128,12 +131,18 @@ export async function readCommand({ values, positionals, server, env }) {
     ...(meta.encrypted ? { key_proof: await keyProof(key) } : {}),
   };
   const note = /** @type {Json} */ (
-    await callApiRetrying(base, "POST", `shares/${id}/read`, { body }).catch(wrongKey)
+    await callApiRetrying(base, "POST", `shares/${id}/read`, { body, headers: member.headers }).catch(
+      wrongKey,
+    )
   );
   const opened = await documentOf(note, key, askPassword, password);
   const { document } = opened;
   checkPage(page, document.pages.length);
-  const files = await filesOf(note, opened.filesKey && { document, filesKey: opened.filesKey });
+  const files = await filesOf(
+    note,
+    opened.filesKey && { document, filesKey: opened.filesKey },
+    member.headers,
+  );
   // The text first: it is the reader's already, whatever happens to the downloads.
   if (!values.json) writeOut(output(document, values, []));
   const saved = directory === undefined ? { paths: [], failures: [] } : await saveFiles(directory, files);

@@ -2,6 +2,7 @@
 import { callApi } from "./api.js";
 import { CliError } from "./cli-error.js";
 import { parseRequestLink } from "./link.js";
+import { getAsMember } from "./members-only.js";
 import { openAnswer } from "./request-envelope.js";
 import { RequestEnvelopeError, openRequestKey } from "./request-keys.js";
 import { checkSaveDirectory, checkSaved, filesOf, saveFiles } from "./save-files.js";
@@ -16,8 +17,9 @@ import { writeErr, writeOut } from "./terminal.js";
  * The private link's key, opened and checked against the request's public key before any answer
  * is fetched: a key that is malformed or belongs to another request says so.
  * @param {import("./link.js").NoteLink} request
+ * @param {{ server: string | undefined, key: string | undefined }} settings for a request for members only
  */
-async function ownerProofOf(request) {
+async function ownerProofOf(request, settings) {
   if (!request.key) {
     throw new CliError(
       "decrypt",
@@ -27,7 +29,7 @@ async function ownerProofOf(request) {
   }
   try {
     await openRequestKey(request.key);
-    const shown = await callApi(request.server, "GET", `requests/${request.id}`);
+    const { answer: shown } = await getAsMember(request, `requests/${request.id}`, settings);
     return (await openRequestKey(request.key, String(shown?.public_key))).ownerProof;
   } catch (error) {
     if (error instanceof RequestEnvelopeError) throw new CliError("decrypt", error.reason, error.message);
@@ -47,14 +49,8 @@ async function answerFiles(answer, opened, { directory, headers, failures }) {
   const document = /** @type {import("./envelope.js").NoteDocument} */ (
     /** @type {unknown} */ ({ files: opened.files })
   );
-  const files = await filesOf(answer, { document, filesKey: opened.filesKey });
-  const saved =
-    directory === undefined
-      ? { paths: [], failures: [] }
-      : await saveFiles(
-          directory,
-          files.map((file) => ({ ...file, headers })),
-        );
+  const files = await filesOf(answer, { document, filesKey: opened.filesKey }, headers);
+  const saved = directory === undefined ? { paths: [], failures: [] } : await saveFiles(directory, files);
   failures.push(...saved.failures);
   return files.map(({ name, type, size }, index) => ({ name, type, size, path: saved.paths[index] ?? null }));
 }
@@ -64,10 +60,10 @@ async function answerFiles(answer, opened, { directory, headers, failures }) {
  * their files too, each opened chunk by chunk into DIR.
  * @param {Settings} settings
  */
-export async function readRequest({ positionals, server, values }) {
+export async function readRequest({ positionals, server, key, values }) {
   const request = parseRequestLink(positionals[1], server);
   const directory = values.save === undefined ? undefined : await checkSaveDirectory(values.save);
-  const headers = { "x-owner-proof": await ownerProofOf(request) };
+  const headers = { "x-owner-proof": await ownerProofOf(request, { server, key }) };
   const list = await callApi(request.server, "GET", `requests/${request.id}/answers`, { headers });
   const answers = /** @type {{ number: number }[]} */ (list?.answers ?? []);
   const opened = [];

@@ -6,6 +6,7 @@ import { readAll } from "./create.js";
 import { newFileSalt } from "./file-envelope.js";
 import { localFiles, uploadFiles } from "./files.js";
 import { parseRequestLink, serverBase } from "./link.js";
+import { getAsMember } from "./members-only.js";
 import { sealAnswerWithFiles } from "./request-envelope.js";
 import { generateRequestKeys } from "./request-keys.js";
 import { readRequest } from "./request-read.js";
@@ -69,12 +70,12 @@ async function answerText(file, withFiles) {
  * names) to the request's public key here, sends the envelope, then each file's sealed chunks.
  * @param {Settings} settings
  */
-async function answerRequest({ positionals, server, values }) {
+async function answerRequest({ positionals, server, key, values }) {
   const [, link, file] = positionals;
   const request = parseRequestLink(link, server);
   const attachments = await localFiles(values.file ?? []);
   const text = await answerText(file, attachments.length > 0);
-  const shown = await callApi(request.server, "GET", `requests/${request.id}`);
+  const { answer: shown, headers } = await getAsMember(request, `requests/${request.id}`, { server, key });
   if (attachments.length > 0 && !shown?.files_allowed) {
     throw new CliError("refused", "files_not_allowed", "this request does not take files");
   }
@@ -84,6 +85,7 @@ async function answerRequest({ positionals, server, values }) {
     publicKey: String(shown?.public_key),
   });
   const answered = await callApi(request.server, "POST", `requests/${request.id}/answers`, {
+    headers,
     body: {
       envelope: sealed.envelope,
       ...(files.length > 0 && { files: files.map(({ size }) => ({ size })) }),

@@ -54,9 +54,10 @@ export async function checkSaveDirectory(directory) {
  * as the document does an end-to-end file's (cli/lib/file-name.js).
  * @param {Json} note the read's answer
  * @param {{ document: import("./envelope.js").NoteDocument, filesKey: CryptoKey } | null} opened
+ * @param {Record<string, string>} headers what each download sends: a member's key, where the read needed it
  * @returns {Promise<NoteFileToSave[]>}
  */
-export function filesOf(note, opened) {
+export function filesOf(note, opened, headers) {
   const listed = /** @type {Json[]} */ (Array.isArray(note.files) ? note.files : []);
   const sealed = opened?.document.files ?? [];
   if (opened && listed.length !== sealed.length) {
@@ -72,10 +73,10 @@ export function filesOf(note, opened) {
       const file = sealed[index];
       if (opened && file) {
         const { name, type, size, salt } = file;
-        return { name, type, size, url, key: await fileKey(opened.filesKey, salt) };
+        return { name, type, size, url, headers, key: await fileKey(opened.filesKey, salt) };
       }
       const name = savableFileName(String(entry.name), index);
-      return { name, type: String(entry.type), size: Number(entry.size), url, key: null };
+      return { name, type: String(entry.type), size: Number(entry.size), url, headers, key: null };
     }),
   );
 }

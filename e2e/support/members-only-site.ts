@@ -19,6 +19,7 @@ export type MembersOnlySite = {
   issuer: () => string;
   /** the spec's database */
   sql: () => pg.Pool;
+  databaseUrl: () => string;
   /** POSTs `data` to `path` on the server, as anyone may; the answer of a create that must succeed */
   create: (request: APIRequestContext, path: string, data: Json) => Promise<Json>;
   /** A fresh browser context signed in as `login` from /me: its request context (with the cookie) */
@@ -64,6 +65,7 @@ export function membersOnlySite(name: string): MembersOnlySite {
     app,
     issuer,
     sql: () => sql!,
+    databaseUrl: () => database?.url ?? "",
     async create(request, path, data) {
       const response = await request.post(`${app()}${path}`, { data });
       expect(response.status(), JSON.stringify(await response.json())).toBe(201);

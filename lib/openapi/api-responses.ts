@@ -49,16 +49,12 @@ export const badKey: ApiResponse = {
   description: "A key header with an unknown, malformed or revoked key",
   codes: ["bad_api_key"],
 };
-/** A note or request for members only (sign_in_required), asked for without a signed-in session. */
+/** A note or request for members only (sign_in_required), asked for by nobody signed in. */
 export const signInRequired: ApiResponse = {
   description:
-    "A note or request for members only, without a signed-in session (the notes_session cookie): " +
-    "nothing was spent, no password attempt counted",
-  codes: ["sign_in_required"],
-};
-/** badKey, or a members-only note or request for an anonymous caller (signInRequired). */
-export const badKeyOrSignInRequired: ApiResponse = {
-  description: `${badKey.description}; or ${signInRequired.description}`,
+    "A note or request for members only, without a signed-in session (the notes_session cookie) or a " +
+    "personal API key from /me (X-API-Key; bad_api_key when it is not a live key): nothing was spent, " +
+    "no password attempt counted",
   codes: ["bad_api_key", "sign_in_required"],
 };
 export const keyRequired: ApiResponse = {

@@ -1,6 +1,5 @@
 import {
   badKey,
-  badKeyOrSignInRequired,
   createRefused,
   personCrossSite,
   keyRequired,
@@ -8,6 +7,7 @@ import {
   notOwnedOrUnknown,
   filesRefused,
   rateLimited,
+  signInRequired,
   tooLarge,
   unavailable,
   unavailableOrUnknown,
@@ -121,7 +121,7 @@ export const noteRoutes = [
             schema: noteMetaResponseSchema,
             headers: ["cache-control", "rate-limit"],
           },
-          401: badKeyOrSignInRequired,
+          401: signInRequired,
           404: notFound,
           429: rateLimited,
           503: unavailable,
