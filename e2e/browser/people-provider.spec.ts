@@ -15,9 +15,10 @@ import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
 // The provider's side of signing in and out: signing out there too (OIDC_SIGN_OUT_AT_PROVIDER=1),
-// a provider that does not answer, and a server killed (SIGKILL) between /auth/sign-in and the
-// callback. One provider and one server on a database of their own; a second server points at a
-// provider that is no longer there.
+// a provider that does not answer (at the start of a sign-in, and at its callback), and a server
+// killed (SIGKILL) between /auth/sign-in and the callback. One provider and one server on a database
+// of their own; a second server points at a provider that is no longer there, and the last test
+// cuts the first provider's token endpoint.
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
@@ -51,6 +52,7 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
+const peopleCount = async () => (await sql.query("SELECT 1 FROM people")).rowCount;
 const sessionsOf = async (subject: string) =>
   (
     await sql.query(
@@ -105,7 +107,6 @@ test("a provider that does not answer is 502 provider_unavailable, logged, and s
   page,
 }) => {
   test.setTimeout(timeouts.serverTest);
-  const peopleCount = async () => (await sql.query("SELECT 1 FROM people")).rowCount;
   const before = await peopleCount();
   const gone = await startProvider(certificate, []);
   await gone.stop();
@@ -132,4 +133,26 @@ test("a provider that does not answer is 502 provider_unavailable, logged, and s
   } finally {
     await unreachable.stop();
   }
+});
+
+test("a provider that goes down before the callback is 502 provider_unavailable there", async ({ page }) => {
+  const before = await peopleCount();
+  await page.goto(`${url}/auth/sign-in?return_to=/me`);
+  await page.waitForURL((address) => address.href.startsWith(provider.issuer));
+  // The provider issues its code, then goes down: the server's exchange of the code for tokens
+  // finds its connection cut.
+  provider.cut("/token");
+  const callback = page.waitForResponse((response) => response.url().startsWith(`${url}/auth/callback`));
+  await signInAtProvider(page, "carol");
+  expect((await callback).status()).toBe(502);
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute(
+    "href",
+    "/auth/sign-in?return_to=%2Fme",
+  );
+  const lines = server!.logLines();
+  expect(lines.filter((line) => line.msg === "sign-in refused").map((line) => line.reason)).toEqual([
+    "provider_unavailable",
+  ]);
+  expect(lines.filter((line) => line.level === "error" || line.status === 500)).toEqual([]);
+  expect(await peopleCount()).toBe(before);
 });

@@ -19,7 +19,8 @@ export type TestClient = {
   post_logout_redirect_uris?: string[];
 };
 
-export type TestProvider = { issuer: string; stop: () => Promise<void> };
+/** `cut(path)`: from now on, a request for `path` finds its connection cut, as if the provider were down. */
+export type TestProvider = { issuer: string; cut: (path: string) => void; stop: () => Promise<void> };
 
 export const accountOf = (login: string) => ({
   name: `${login[0]?.toUpperCase()}${login.slice(1)} Example`,
@@ -43,10 +44,16 @@ export async function startProvider(
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
     findAccount: (_context, sub) => ({ accountId: sub, claims: () => ({ sub, ...accountOf(sub) }) }),
   });
-  const server: Server = createHttpsServer(certificate, provider.callback());
+  const answer = provider.callback();
+  const cut = new Set<string>();
+  const server: Server = createHttpsServer(certificate, (request, response) => {
+    if (cut.has(new URL(request.url ?? "/", issuer).pathname)) request.socket.destroy();
+    else void answer(request, response);
+  });
   await new Promise<void>((resolve) => server.listen(Number(new URL(issuer).port), "127.0.0.1", resolve));
   return {
     issuer,
+    cut: (path) => cut.add(path),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
