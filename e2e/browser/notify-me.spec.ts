@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const page of Object.values(people)) await page.context().close();
   await setup?.stop();
-  await smtp?.stop();
+  await smtp?.remove();
 });
 
 const app = () => setup?.servers[0]?.url ?? "";

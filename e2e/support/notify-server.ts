@@ -29,7 +29,7 @@ export async function startNotifyServer(
   });
   const stop = async () => {
     await server.stop();
-    await smtp.stop();
+    await smtp.remove();
     await database.drop();
   };
   return { server, smtp, stop };
