@@ -28,14 +28,15 @@ async function emails(noteId: string, rows: Email[]) {
   for (const row of rows) {
     await client.query(
       `INSERT INTO webhook_deliveries (channel, event, payload, created_at, delivered_at, failed_at, last_error,
-                                       next_attempt_at)
-       VALUES ('email', 'note.read', $1, $2, $3, $4, $5, NULL)`,
+                                       next_attempt_at, note_id)
+       VALUES ('email', 'note.read', $1, $2, $3, $4, $5, NULL, $6)`,
       [
         { kind: "note", type: "note.read", data: { id: noteId } },
         row.at,
         row.delivered,
         row.failed,
         row.error,
+        noteId,
       ],
     );
   }
