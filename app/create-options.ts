@@ -14,6 +14,8 @@ export type CreateOptions = {
   fileLimits: { keyed: FileLimits; keyless: FileLimits };
   /** SMTP_URL is set: the form offers notify_email */
   emailNotifications: boolean;
+  /** SMTP_URL is set and the person signed in has a verified email: the form offers notify_me */
+  notifyMe: boolean;
   /** REQUIRE_PASSWORD: the password field is required */
   requirePassword: boolean;
   /** the read limit's highest value (MAX_BURN_AFTER, else the service's) and its preselected one */

@@ -143,6 +143,11 @@ export function CreateSettings({ errors, keyed, apiKey, onApiKey, options }: Pro
             />
           </Setting>
         )}
+        {options.notifyMe && (
+          <label className="hint">
+            <input type="checkbox" id="notify_me" name="notify_me" /> {t("notifyMe")}
+          </label>
+        )}
       </div>
       {options.signInAvailable && (
         <label className="hint">

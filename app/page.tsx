@@ -9,6 +9,7 @@ import { notePolicy } from "@/lib/notes/note-policy";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { providerConfigured } from "@/lib/people/provider-settings";
 import { createSignIn } from "@/lib/people/create-sign-in";
+import { offersNotifyMe } from "@/lib/notifications/notify-request";
 import { CreateForm } from "./create-form";
 import type { CreateOptions } from "./create-options";
 import { SignInRequired } from "./sign-in-required";
@@ -41,11 +42,12 @@ const createPageMessages = [
 // visitor is signed in.
 export default async function HomePage() {
   await connection();
-  const [t, requests, locale, signIn] = await Promise.all([
+  const [t, requests, locale, signIn, notifyMe] = await Promise.all([
     getTranslations("createPage"),
     getTranslations("requests"),
     getLocale(),
     headers().then(createSignIn),
+    headers().then(offersNotifyMe),
   ]);
   const options: CreateOptions = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
@@ -55,6 +57,7 @@ export default async function HomePage() {
     keyField: signIn === "off" || env.CREATE_REQUIRES_KEY,
     fileLimits: { keyed: fileLimits(true), keyless: fileLimits(false) },
     emailNotifications: env.SMTP_URL !== undefined,
+    notifyMe,
     requirePassword: env.REQUIRE_PASSWORD,
     burnAfter: {
       max: env.MAX_BURN_AFTER ?? notePolicy.maxBurnAfter,

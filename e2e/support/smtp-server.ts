@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,8 @@ export type TestSmtpServer = {
   /** SIGTERM, or SIGKILL for `kill -9` */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   received: () => ReceivedEmail[];
+  /** stops the server and deletes what it received: the end of a test file */
+  remove: () => Promise<void>;
 };
 
 export function testSmtpServer(options: { port: number; certificate: TestCertificate }): TestSmtpServer {
@@ -76,5 +78,9 @@ export function testSmtpServer(options: { port: number; certificate: TestCertifi
 
   // The certificate is the run's own: accepted by its peer name rather than by a CA the process trusts.
   const url = `smtp://${user}:${password}@127.0.0.1:${port}/?requireTLS=true&tls.rejectUnauthorized=false`;
-  return { url, start, stop, received };
+  const remove = async () => {
+    await stop();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  return { url, start, stop, received, remove };
 }

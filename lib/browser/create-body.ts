@@ -25,7 +25,9 @@ export function createBody(
   const burnAfter = String(options.get("burn_after") ?? "").trim();
   const password = String(options.get("password") ?? "");
   const burnAfterFailures = String(options.get("burn_after_failures") ?? "").trim();
-  const notifyEmail = String(options.get("notify_email") ?? "").trim();
+  // "Email me" names the signed-in person's verified address: a typed address is then not sent.
+  const notifyMe = options.get("notify_me") === "on";
+  const notifyEmail = notifyMe ? "" : String(options.get("notify_email") ?? "").trim();
   const [first] = pages;
   let note;
   if (sealed !== null) note = { content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true };
@@ -41,5 +43,6 @@ export function createBody(
     ...recipientLabels(options),
     ...(options.get("sign_in_required") === "on" && { sign_in_required: true }),
     ...(notifyEmail && { notify_email: notifyEmail }),
+    ...(notifyMe && { notify_me: true }),
   };
 }

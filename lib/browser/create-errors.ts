@@ -19,6 +19,7 @@ const fieldOfCode: Record<string, string> = {
   bad_api_key: "api_key",
   bad_recipients: "recipients",
   bad_notify_email: "notify_email",
+  no_verified_email: "notify_email",
   too_many_files: "files",
   file_too_large: "files",
   files_too_large: "files",

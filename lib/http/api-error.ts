@@ -13,6 +13,7 @@ export const errorStatus = {
   bad_recipients: 400,
   bad_notify_email: 400,
   notifications_unavailable: 400,
+  no_verified_email: 400,
   bad_webhook: 400,
   bad_query: 400,
   bad_title: 400,

@@ -147,6 +147,23 @@ export const noteEventsResponseSchema = z.strictObject({
       }),
     )
     .describe("oldest first"),
+  notify_email: z
+    .strictObject({
+      address: z
+        .string()
+        .nullable()
+        .describe("the address masked (a…@example.com), never in full; null once the note is gone"),
+      state: z
+        .enum(["retrying", "given_up"])
+        .describe("retrying: with back-off; given_up: after 10 attempts"),
+      since: unixSeconds.describe("the event of the first failing email"),
+      reason: z.string().describe("the last failure: an SMTP code or what went wrong; never the address"),
+    })
+    .nullable()
+    .describe(
+      "the note's notification emails (notify_email, notify_me) that fail; null while they arrive, and " +
+        "again once one is delivered after a given-up one",
+    ),
 });
 
 export const keyNotesResponseSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { toUploadsResponse } from "../files/declare-files";
 import { downloadUrl } from "../files/grant-files";
 import type { CreatedNoteRow } from "./created-note-row";
 import type { NoteMetaRow } from "./get-note-meta";
+import type { EmailFailures } from "../notifications/email-failures";
 import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./open-consumed-rows";
 import type {
@@ -105,7 +106,11 @@ export function toReadNoteResponse(row: ReadNoteRow, baseUrl: () => string): Rea
   };
 }
 
-export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEventsResponse {
+export function toNoteEventsResponse(
+  id: string,
+  events: NoteEvent[],
+  emailFailures: EmailFailures | null,
+): NoteEventsResponse {
   return {
     id,
     events: events.map((event) => ({
@@ -116,6 +121,7 @@ export function toNoteEventsResponse(id: string, events: NoteEvent[]): NoteEvent
       browser: event.browser,
       recipient: event.recipient,
     })),
+    notify_email: emailFailures && { ...emailFailures, since: seconds(emailFailures.since) },
   };
 }
 

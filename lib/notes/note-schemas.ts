@@ -3,7 +3,7 @@ import { isWellFormedEnvelope, isWellFormedKeyProof } from "../crypto/envelope";
 import type { ErrorCode } from "../http/api-error";
 import { env } from "../env";
 import { declaredFilesIssue, declaredFilesSchema } from "../files/file-schemas";
-import { notifyEmailSchema } from "../notifications/notify-schemas";
+import { notifyEmailSchema, notifyMeSchema } from "../notifications/notify-schemas";
 import { contentTypes, notePolicy } from "./note-policy";
 import { burnAfterField, passwordDescription, passwordRequiredIssue } from "./policy-fields";
 
@@ -117,6 +117,7 @@ export const createNoteBodySchema = z
     files: declaredFilesSchema.optional(),
     sign_in_required: signInRequiredSchema,
     notify_email: notifyEmailSchema,
+    notify_me: notifyMeSchema,
   })
   .check((ctx) => {
     const { content, pages, password, burn_after_failures, encrypted, key_proof, files } = ctx.value;
@@ -226,6 +227,7 @@ const fieldCodes: Record<string, ErrorCode> = {
   key_proof: "bad_envelope",
   files: "bad_files",
   notify_email: "bad_notify_email",
+  notify_me: "bad_notify_email",
 };
 
 export function createNoteErrorCode(path: PropertyKey[]): ErrorCode {

@@ -5,7 +5,8 @@ import { defaultLocale, isLocale, textDirection } from "../i18n/locales";
 // One notification email, in its creator's language, as text and as HTML with the same lines. What
 // it may say is listed here and nowhere else: the event, the subject's name (a recipient's label, or
 // the first characters of the id), the time, the reader's browser family, the status link and the two
-// links that stop emails. Never the note's text, its link or key, its password, nor a file's name:
+// links that stop emails, and the site's name (SITE_NAME, else its built-in name in the email's
+// language). Never the note's text, its link or key, its password, nor a file's name:
 // the outbox row this is built from holds none of them.
 
 export type EmailEvent = "read" | "burned" | "expired" | "answered";
@@ -23,6 +24,8 @@ export type EmailFacts = {
   statusUrl: string | null;
   turnOffUrl: string;
   optOutUrl: string;
+  /** SITE_NAME; unset: the built-in name in the email's language */
+  siteName: string | undefined;
 };
 
 export type ComposedEmail = { subject: string; text: string; html: string };
@@ -52,7 +55,9 @@ export function composeEmail(facts: EmailFacts): ComposedEmail {
     ...(facts.browser ? [{ text: t("reader", { browser: facts.browser }) }] : []),
     ...(facts.statusUrl ? [{ text: t("status", { url: facts.statusUrl }), url: facts.statusUrl }] : []),
   ];
+  const site = facts.siteName ?? catalogs[locale].meta.siteName;
   const footer = [
+    { text: t("sentBy", { site }) },
     { text: t("never") },
     { text: t("turnOff", { url: facts.turnOffUrl }), url: facts.turnOffUrl },
     { text: t("optOut", { url: facts.optOutUrl }), url: facts.optOutUrl },

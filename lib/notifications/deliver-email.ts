@@ -63,6 +63,7 @@ async function attemptOpened(delivery: EmailDelivery, keys: SealingKeys): Promis
     recipient: data.link && data.recipient ? openRecipientLabel(keys, data.link, data.recipient) : null,
     at: Math.floor(Date.parse(payload.timestamp) / 1000),
     browser: data.browser ?? null,
+    siteName: env.SITE_NAME,
     ...links,
   });
   const sent = await sendEmail({

@@ -14,13 +14,13 @@ import { Prisma } from "../generated/prisma/client";
  */
 export const emailFanOutCtes = Prisma.sql`
     , emailed AS (
-      INSERT INTO webhook_deliveries (channel, event, payload, next_attempt_at, email, locale, status_token)
+      INSERT INTO webhook_deliveries (channel, event, payload, next_attempt_at, email, locale, status_token, note_id)
       SELECT 'email', 'note.' || b.type, jsonb_build_object(
                'kind', 'note', 'type', 'note.' || b.type,
                'timestamp', to_char(b.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'data', jsonb_build_object('id', t.subject_id, 'link', b.share_id, 'recipient', b.recipient,
                                           'browser', b.browser, 'remaining_views', b.remaining_views)),
-             b.at, t.email, t.locale, t.status_token
+             b.at, t.email, t.locale, t.status_token, t.subject_id
       FROM batch b
       JOIN notify_targets t ON t.kind = 'note' AND t.subject_id = coalesce(b.content_id, b.share_id)
       WHERE b.type = 'read' OR (b.content_id IS NULL AND (b.type = 'burned' OR (b.type = 'expired' AND NOT EXISTS (

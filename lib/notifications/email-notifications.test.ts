@@ -68,6 +68,7 @@ describe("email notifications", () => {
       expect(mail.html).toContain('<html lang="de" dir="ltr">');
       expect(mail.text).toMatch(/Zeitpunkt: 30\.11\.2026|Zeitpunkt: \d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d UTC/);
       expect(mail.text).toContain("Diese E-Mail enthält nie den Text der Notiz");
+      expect(mail.text).toContain("Absender: Notizen\n");
       await expectNothingSecret(email, secrets(note.id));
     }
     expect(parsed.filter((email) => email.text?.includes("Leser: Firefox"))).toHaveLength(2);

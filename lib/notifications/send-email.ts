@@ -19,9 +19,13 @@ function transport() {
   );
 }
 
-/** MAIL_FROM, else notes@ the mail server's host. */
-function sender(): string {
-  return env.MAIL_FROM ?? `notes@${new URL(env.SMTP_URL ?? "smtp://localhost").hostname}`;
+/**
+ * MAIL_FROM, else notes@ the mail server's host; an address without a display name is given
+ * SITE_NAME as one, so that inboxes name the site.
+ */
+function sender(): string | { name: string; address: string } {
+  const from = env.MAIL_FROM ?? `notes@${new URL(env.SMTP_URL ?? "smtp://localhost").hostname}`;
+  return from.includes("<") || env.SITE_NAME === undefined ? from : { name: env.SITE_NAME, address: from };
 }
 
 type Sent = { delivered: true } | { delivered: false; error: string };

@@ -11,6 +11,7 @@ export function createRequestErrorCode(path: PropertyKey[]): ErrorCode {
     public_key: "bad_public_key",
     owner_proof: "bad_owner_proof",
     notify_email: "bad_notify_email",
+    notify_me: "bad_notify_email",
   };
   return codes[String(path[0])] ?? "bad_json";
 }

@@ -6,7 +6,7 @@ import { declaredFilesSchema } from "../files/file-schemas";
 import { noteIdPattern } from "../notes/note-policy";
 import { signInRequiredField } from "../notes/note-response-schemas";
 import { signInRequiredSchema, storable } from "../notes/note-schemas";
-import { notifyEmailSchema } from "../notifications/notify-schemas";
+import { notifyEmailSchema, notifyMeSchema } from "../notifications/notify-schemas";
 import { requestPolicy } from "./request-policy";
 
 // The requests API's request and response shapes, used by its handlers and its OpenAPI document.
@@ -54,6 +54,7 @@ export const createRequestBodySchema = z.strictObject({
         "sent as X-Owner-Proof to list, read and delete answers",
     ),
   notify_email: notifyEmailSchema,
+  notify_me: notifyMeSchema,
 });
 
 export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;

@@ -87,6 +87,8 @@ export const noteRoutes = [
               "bad_file_name",
               "bad_notify_email",
               "notifications_unavailable",
+              // notify_me from a caller who is no person, or whose provider verified no email
+              "no_verified_email",
               "bad_idempotency_key",
               "sign_in_unavailable",
             ],

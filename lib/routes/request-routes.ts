@@ -75,6 +75,8 @@ export const requestRoutes = [
               "sign_in_unavailable",
               "bad_notify_email",
               "notifications_unavailable",
+              // notify_me from a caller who is no person, or whose provider verified no email
+              "no_verified_email",
             ],
           },
           401: createRefused({ key: env.CREATE_REQUIRES_KEY, signIn: env.CREATE_REQUIRES_SIGN_IN }),

@@ -60,7 +60,7 @@ export function emailWorld(settings: Record<string, string> = {}): EmailWorld {
   afterAll(async () => {
     await world.client?.end();
     await world.service?.closeDatabase();
-    await world.smtp?.stop();
+    await world.smtp?.remove();
     await database?.drop();
   });
   return world;

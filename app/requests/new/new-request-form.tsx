@@ -21,6 +21,8 @@ type Options = {
   maxAnswers: number;
   /** SMTP_URL is set: the form offers notify_email */
   emailNotifications: boolean;
+  /** SMTP_URL is set and the person signed in has a verified email: the form offers notify_me */
+  notifyMe: boolean;
 };
 
 type Created = { publicLink: string; privateLink: string };
@@ -44,7 +46,9 @@ export function NewRequestForm({ options }: { options: Options }) {
     const keys = await generateRequestKeys();
     const instructions = String(form.get("instructions") ?? "");
     const apiKey = String(form.get("api_key") ?? "");
-    const notifyEmail = String(form.get("notify_email") ?? "").trim();
+    // "Email me" names the signed-in person's verified address: a typed address is then not sent.
+    const notifyMe = form.get("notify_me") === "on";
+    const notifyEmail = notifyMe ? "" : String(form.get("notify_email") ?? "").trim();
     const result = await sendJson<{ id: string; url: string }>("/api/v1/requests", {
       body: {
         title: String(form.get("title") ?? ""),
@@ -56,6 +60,7 @@ export function NewRequestForm({ options }: { options: Options }) {
         public_key: keys.publicKey,
         owner_proof: keys.ownerProof,
         ...(notifyEmail && { notify_email: notifyEmail }),
+        ...(notifyMe && { notify_me: true }),
       },
       headers: apiKey ? { "x-api-key": apiKey } : {},
     });
@@ -147,6 +152,13 @@ export function NewRequestForm({ options }: { options: Options }) {
               <p id="request-notify-email-hint" className="hint">
                 {t("notifyEmailHint")}
               </p>
+            </div>
+          )}
+          {options.notifyMe && (
+            <div className="field">
+              <label>
+                <input type="checkbox" id="request-notify-me" name="notify_me" /> {t("notifyMeField")}
+              </label>
             </div>
           )}
           <div className="field">

@@ -7,6 +7,7 @@ import { ClientMessages } from "@/lib/i18n/client-messages";
 import { ttlLabel } from "@/lib/notes/ttl-choices";
 import { providerConfigured } from "@/lib/people/provider-settings";
 import { createSignIn } from "@/lib/people/create-sign-in";
+import { offersNotifyMe } from "@/lib/notifications/notify-request";
 import { requestPolicy } from "@/lib/requests/request-policy";
 import { SignInRequired } from "../../sign-in-required";
 import { NewRequestForm } from "./new-request-form";
@@ -23,10 +24,11 @@ const messages = ["requests", "copyField", "apiFailure", "encryption", "membersO
 // sends only its public key and owner proof. Rendered per request: its choices follow the settings.
 export default async function NewRequestPage() {
   await connection();
-  const [t, locale, signIn] = await Promise.all([
+  const [t, locale, signIn, notifyMe] = await Promise.all([
     getTranslations("requests"),
     getLocale(),
     headers().then(createSignIn),
+    headers().then(offersNotifyMe),
   ]);
   const options = {
     ttlChoices: [...env.TTL_CHOICES.keys()].map((value) => ({ value, label: ttlLabel(value, locale) })),
@@ -35,6 +37,7 @@ export default async function NewRequestPage() {
     signInAvailable: providerConfigured(),
     maxAnswers: requestPolicy.maxAnswers,
     emailNotifications: env.SMTP_URL !== undefined,
+    notifyMe,
   };
   return (
     <div className="request-page">

@@ -12,7 +12,7 @@ const refreshMs = 5_000;
 
 type Log =
   | { state: "loading" }
-  | { state: "shown"; events: NoteEventsResponse["events"] }
+  | { state: "shown"; events: NoteEventsResponse["events"]; emails: NoteEventsResponse["notify_email"] }
   | { state: "failed"; message: string };
 
 /** The delete token, from the fragment: browsers never send it to the server. */
@@ -43,7 +43,7 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
         headers: owner,
       });
       if (stopped) return;
-      if (result.ok) setLog({ state: "shown", events: result.data.events });
+      if (result.ok) setLog({ state: "shown", events: result.data.events, emails: result.data.notify_email });
       else if (result.error === "not_found") {
         setLog({ state: "failed", message: t("nothingToShow") });
       } else setLog({ state: "failed", message: failureMessage(result) });
@@ -68,6 +68,7 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
   }
 
   const events = log.state === "shown" ? log.events : [];
+  const emails = log.state === "shown" ? log.emails : null;
   // A note sent to recipients: its own entries (the note as a whole) and each link's, by recipient.
   const withRecipients = events.some((event) => event.recipient !== null);
   const live =
@@ -77,6 +78,15 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
       <h1 id="status-heading">{t("heading")}</h1>
       <p className="hint">{t("hint")}</p>
       {log.state === "loading" && <p role="status">{t("loading")}</p>}
+      {emails && (
+        <p className="field-error" role="alert" id="notify-email-failure">
+          {t(emails.state === "retrying" ? "emailRetrying" : "emailGaveUp", {
+            address: emails.address ?? t("emailAddressGone"),
+            since: formatDateTime(emails.since, locale),
+            reason: emails.reason,
+          })}
+        </p>
+      )}
       {log.state === "failed" && (
         <p className="field-error" role="alert">
           {log.message}

@@ -13,7 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
   // POST /api/v1/requests: create a request for a secret
   POST: async (request, _params, { apiKey, person, limits }) => {
     const body = parseBody(createRequestBodySchema, await readJsonBody(request), createRequestErrorCode);
-    const notify = await notifyTargetOf("request", body.notify_email, request, { limits, apiKey });
+    const notify = await notifyTargetOf("request", body, request, { limits, apiKey, person });
     const created = await createRequest({ body, apiKey, person, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedRequestResponse(created, baseUrl), {

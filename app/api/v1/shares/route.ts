@@ -24,7 +24,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
     const body = parseBody(createNoteBodySchema, json, createNoteErrorCode);
     const createdBy = apiKey ? `key:${apiKey.id}` : `client:${limits.clientId}`;
     const idempotency = createIdempotencyOf(request.headers, json, createdBy);
-    const notify = await notifyTargetOf("note", body.notify_email, request, { limits, apiKey });
+    const notify = await notifyTargetOf("note", body, request, { limits, apiKey, person });
     const note = await createNote({ body, apiKey, person, idempotency, client: limits.clientId, notify });
     const baseUrl = publicBaseUrl(request);
     return jsonResponse(toCreatedNoteResponse(note, baseUrl), {

@@ -1,6 +1,7 @@
 import { jsonResponse } from "@/lib/http/respond";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { getNoteEvents } from "@/lib/notes/note-events";
+import { emailFailuresOf } from "@/lib/notifications/email-failures";
 import { toNoteEventsResponse } from "@/lib/notes/note-response";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/events", {
@@ -12,6 +13,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       person,
       deleteToken: request.headers.get("x-delete-token"),
     });
-    return jsonResponse(toNoteEventsResponse(id, events), { headers: { "cache-control": "no-store" } });
+    const failures = await emailFailuresOf(id);
+    return jsonResponse(toNoteEventsResponse(id, events, failures), {
+      headers: { "cache-control": "no-store" },
+    });
   },
 });
