@@ -46,6 +46,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "scripts/container/healthcheck.mjs"]
 # node itself is PID 1 (no npm, no shell in between): SIGTERM reaches scripts/start.ts (the bundle
 # `npm start` runs, behind scripts/container/server.mjs), which drains requests in flight for up to
-# SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`.
+# SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`, with its node flag (--liftoff-only:
+# WebAssembly without TurboFan, docs/operations.md, "Running it").
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/container/server.mjs"]
+CMD ["node", "--liftoff-only", "scripts/container/server.mjs"]

@@ -2,7 +2,10 @@
 // run TypeScript itself, and tsx's loader keeps a thread with a V8 heap of its own for the life of
 // the process: about 65 MiB of a long-running server's memory (docs/benchmarks.md). So the entry
 // and the project files it imports are bundled with esbuild (about 0.1 s), packages stay external
-// and load from node_modules as usual, and node imports the bundle. The bundle goes to
+// and load from node_modules as usual, and node imports the bundle. esbuild bundles in a service
+// process of its own (its sync API adds a worker thread in this one), which would otherwise stay
+// beside the server for its whole life: the asynchronous API, then `stop()`, ends it before the entry
+// runs. The bundle goes to
 // node_modules/.cache/notes, written under a temporary name and renamed into place, so that servers
 // starting at the same moment never read each other's half-written file.
 //
@@ -12,7 +15,7 @@
 import { renameSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildSync } from "esbuild";
+import { build, stop } from "esbuild";
 
 const bundleOnly = process.argv[2] === "--bundle-only";
 if (bundleOnly) process.argv.splice(2, 1);
@@ -26,7 +29,7 @@ process.argv.splice(1, 2, path.resolve(entry));
 
 const cacheDir = path.resolve("node_modules/.cache/notes");
 const bundle = path.join(cacheDir, `${path.basename(entry, path.extname(entry))}.mjs`);
-const { outputFiles } = buildSync({
+const { outputFiles } = await build({
   entryPoints: [entry],
   bundle: true,
   platform: "node",
@@ -39,6 +42,7 @@ const { outputFiles } = buildSync({
   write: false,
   logLevel: "warning",
 });
+await stop();
 mkdirSync(cacheDir, { recursive: true });
 const partial = `${bundle}.${process.pid}.tmp`;
 writeFileSync(partial, outputFiles[0].contents);

@@ -77,6 +77,8 @@ async function main(): Promise<void> {
   const baselineSeed = await seed(baseline);
   const floorSeed = floor && (await seed(floor));
   if (options.BENCH_APP_PAGE === "1") await servePage(app.url, appSeed.notes.small);
+  // After the seeding create and the page: the server as a deployment runs it, before any load.
+  const afterPageRssMiB = options.BENCH_APP_PAGE === "1" ? treeRssMiB(app.pid) : null;
   const differences = compareSamples(appSeed.sample, baselineSeed.sample);
   const floorDifferences = floorSeed && compareSamples(appSeed.sample, floorSeed.sample);
   const compared = { baseline: differences, ...(floorDifferences && { floor: floorDifferences }) };
@@ -131,13 +133,20 @@ async function main(): Promise<void> {
     baseline: peakOf(results.map((result) => result.baseline)),
     ...(floor && { floor: peakOf(results.map((result) => result.floor)) }),
   };
-  const targets = evaluateTargets(results, peakRssMiB.app);
+  const appMemory = { afterStart: idleRssMiB.app ?? 0, afterPage: afterPageRssMiB, peak: peakRssMiB.app };
+  const targets = evaluateTargets(results, appMemory, options.BENCH_DATABASE);
   console.log(`\n${results.map(formatScenario).join("\n\n")}\n`);
   const mib = (byKind: Record<string, number>) =>
     Object.entries(byKind)
       .map(([kind, value]) => `${kind} ${value.toFixed(0)} MiB`)
       .join(", ");
-  console.log(`RSS idle after start: ${mib(idleRssMiB)}; peak under load: ${mib(peakRssMiB)}\n`);
+  console.log(`RSS idle after start: ${mib(idleRssMiB)}; peak under load: ${mib(peakRssMiB)}`);
+  console.log(
+    `Memory of the app (Node ${process.version}, ${options.BENCH_DATABASE} database): ` +
+      `${mib({ "after start": appMemory.afterStart })}, ` +
+      `${appMemory.afterPage === null ? "no page served" : mib({ "after a create and a page": appMemory.afterPage })}, ` +
+      `${mib({ "peak under load": appMemory.peak })}\n`,
+  );
   if (largeCreate) {
     console.log("One 500 KiB create on an idle server (not a target):");
     console.log(
@@ -173,6 +182,7 @@ async function main(): Promise<void> {
     scenarios: results,
     idleRssMiB,
     peakRssMiB,
+    appMemory,
     largeCreate,
     targets,
     files,
