@@ -53,7 +53,7 @@ const shared: Values = {
     existingSecret: "notes-oidc",
   },
   smtp: { existingSecret: "notes-smtp", mailFrom: "Notes <notes@example.com>" },
-  env: { RATE_LIMIT_CREATE: "20/1h", CLEANUP_INTERVAL_SECONDS: 300 },
+  env: { RATE_LIMIT_CREATE: "20/1h", CLEANUP_INTERVAL_SECONDS: "300" },
   ingress: {
     enabled: true,
     className: "nginx",
@@ -81,7 +81,8 @@ describe("Helm chart (deploy/helm/notes)", () => {
     expect(problems(shared)).toEqual([]);
   });
 
-  it("the schema refuses a misspelt value, a wrong type, a latest tag and URLs of the wrong scheme, naming each", () => {
+  // A number in env would reach the pod as Go prints it: 1000000 as 1e+06.
+  it("the schema refuses a misspelt value, a wrong type, a latest tag, URLs of the wrong scheme and a number in env, naming each", () => {
     expect(
       problems({
         replicas: 3,
@@ -90,7 +91,7 @@ describe("Helm chart (deploy/helm/notes)", () => {
         postgres: { enabled: true, url: "mysql://db/notes" },
         oidc: { enabled: true, issuer: "http://id.example.com" },
         drain: { shutdownDelayMs: 15000 },
-        env: { "rate-limit": "1/1h" },
+        env: { "rate-limit": "1/1h", FILE_MAX_BYTES: 1000000 },
       }),
     ).toEqual([
       ": must NOT have additional properties (replicas)",
@@ -100,6 +101,7 @@ describe("Helm chart (deploy/helm/notes)", () => {
       '/oidc/issuer: must match pattern "^(https://.+)?$"',
       '/env: must match pattern "^[A-Z][A-Z0-9_]*$"',
       "/env: property name must be valid",
+      "/env/FILE_MAX_BYTES: must be string",
       "/drain: must have required property 'shutdownGraceMs'",
     ]);
   });
