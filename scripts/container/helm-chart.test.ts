@@ -36,12 +36,12 @@ function problems(values: Values): string[] {
 const minimal: Values = { publicUrl: "https://notes.example.com" };
 
 // Three pods on one Postgres, limits counted on Upstash, files in S3, people signing in through a
-// provider, behind an ingress with TLS; secrets from Secrets made beforehand, but one given inline.
+// provider, behind an ingress with TLS; secrets from Secrets made beforehand, two given inline.
 const shared: Values = {
   replicaCount: 3,
   image: { repository: "registry.example.com/notes", tag: version, pullPolicy: "IfNotPresent" },
   publicUrl: "https://notes.example.com",
-  encryptionKeys: { existingSecret: "notes-keys" },
+  encryptionKeys: { value: `${"A".repeat(43)}, ${"B".repeat(43)}` },
   adminSecret: { existingSecret: "notes-keys" },
   postgres: { enabled: true, existingSecret: "notes-database" },
   upstash: { enabled: true, url: "https://upstash.example.com", token: "a-long-random-token" },
@@ -88,7 +88,10 @@ describe("Helm chart (deploy/helm/notes)", () => {
         replicas: 3,
         replicaCount: "3",
         image: { repository: "notes", tag: "latest" },
+        encryptionKeys: { value: "not-a-key" },
+        adminSecret: { value: "short" },
         postgres: { enabled: true, url: "mysql://db/notes" },
+        s3: { enabled: true, bucket: "b1" },
         oidc: { enabled: true, issuer: "http://id.example.com" },
         drain: { shutdownDelayMs: 15000 },
         env: { "rate-limit": "1/1h", FILE_MAX_BYTES: 1000000 },
@@ -97,7 +100,10 @@ describe("Helm chart (deploy/helm/notes)", () => {
       ": must NOT have additional properties (replicas)",
       "/replicaCount: must be integer",
       "/image/tag: must NOT be valid",
+      '/encryptionKeys/value: must match pattern "^(\\s*[A-Za-z0-9_-]{43}\\s*(,\\s*[A-Za-z0-9_-]{43}\\s*)*)?$"',
+      '/adminSecret/value: must match pattern "^(.{16,})?$"',
       '/postgres/url: must match pattern "^(postgres(ql)?://.+)?$"',
+      '/s3/bucket: must match pattern "^(.{3,})?$"',
       '/oidc/issuer: must match pattern "^(https://.+)?$"',
       '/env: must match pattern "^[A-Z][A-Z0-9_]*$"',
       "/env: property name must be valid",
