@@ -91,6 +91,9 @@ one; the pod reads each from where it is.
 {{- if and $v.oidc.enabled (not (and $v.oidc.issuer $v.oidc.clientId (or $v.oidc.clientSecret $v.oidc.existingSecret))) -}}
 {{- fail "oidc.enabled needs oidc.issuer, oidc.clientId, and oidc.clientSecret or oidc.existingSecret" -}}
 {{- end -}}
+{{- if and (or $v.oidc.enabled $v.smtp.url $v.smtp.existingSecret) (not $v.publicUrl) -}}
+{{- fail "oidc and smtp need publicUrl: the provider's redirect and the links in emails are built from it" -}}
+{{- end -}}
 {{- if and $v.ingress.enabled (not $v.ingress.host) -}}
 {{- fail "ingress.enabled needs ingress.host (notes.example.com)" -}}
 {{- end -}}
