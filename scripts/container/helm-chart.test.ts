@@ -1,14 +1,12 @@
-// The Helm chart (deploy/helm/notes) is checked on paper: no helm binary, nor a faithful renderer of
-// its templates, can be installed here (docs/deployment.md, "Helm chart"). What can be checked is:
-// its values file and three value sets against the chart's values.schema.json (Helm checks values
-// against it before rendering), with Ajv; the defaults' drain timing; and that every value the
-// templates read exists, and every value exists for a template to read.
+// The Helm chart's (deploy/helm/notes) values and templates as text: its values file and value sets
+// against the chart's values.schema.json (Helm checks values against it before rendering), with Ajv;
+// the defaults' drain timing; and that every value the templates read exists, and every value exists
+// for a template to read. helm-render.test.ts renders the templates and checks the objects they make.
 import Ajv from "ajv";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-
-type Values = Record<string, unknown>;
+import { minimal, shared, type Values } from "./helm-values";
 
 const chartDir = "deploy/helm/notes";
 const chart = parse(readFileSync(`${chartDir}/Chart.yaml`, "utf8")) as Values;
@@ -30,39 +28,6 @@ function problems(values: Values): string[] {
     return `${error.instancePath}: ${error.message}${additionalProperty ? ` (${additionalProperty})` : ""}`;
   });
 }
-
-// One pod on the embedded database, its defaults otherwise: what `helm install notes` with a public
-// URL gives.
-const minimal: Values = { publicUrl: "https://notes.example.com" };
-
-// Three pods on one Postgres, limits counted on Upstash, files in S3, people signing in through a
-// provider, behind an ingress with TLS; secrets from Secrets made beforehand, two given inline.
-const shared: Values = {
-  replicaCount: 3,
-  image: { repository: "registry.example.com/notes", tag: version, pullPolicy: "IfNotPresent" },
-  publicUrl: "https://notes.example.com",
-  encryptionKeys: { value: `${"A".repeat(43)}, ${"B".repeat(43)}` },
-  adminSecret: { existingSecret: "notes-keys" },
-  postgres: { enabled: true, existingSecret: "notes-database" },
-  upstash: { enabled: true, url: "https://upstash.example.com", token: "a-long-random-token" },
-  s3: { enabled: true, bucket: "notes-files", region: "eu-west-1", existingSecret: "notes-s3" },
-  oidc: {
-    enabled: true,
-    issuer: "https://id.example.com",
-    clientId: "notes",
-    existingSecret: "notes-oidc",
-  },
-  smtp: { existingSecret: "notes-smtp", mailFrom: "Notes <notes@example.com>" },
-  env: { RATE_LIMIT_CREATE: "20/1h", CLEANUP_INTERVAL_SECONDS: "300" },
-  ingress: {
-    enabled: true,
-    className: "nginx",
-    host: "notes.example.com",
-    annotations: { "nginx.ingress.kubernetes.io/proxy-body-size": "8m" },
-    tls: { secretName: "notes-tls" },
-  },
-  podDisruptionBudget: { enabled: true, maxUnavailable: 1 },
-};
 
 describe("Helm chart (deploy/helm/notes)", () => {
   it("Chart.yaml: a v2 application chart whose appVersion, the default image tag, is the package's version", () => {
