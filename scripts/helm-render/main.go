@@ -4,12 +4,13 @@
 // (github.com/Masterminds/sprig/v3), with Helm's own parts re-implemented below as Helm does them:
 // the values (values.yaml, then each -f file merged over it, maps deeply, null deleting a key; read
 // with sigs.k8s.io/yaml, so numbers are float64 as in Helm), .Release, .Chart, the functions include,
-// toYaml, fromYaml, toJson, fromJson and required, missing values rendering as "", and files named
-// _* defining templates only.
+// toYaml, fromYaml and required (sprig has fail), missing values rendering as "", and files named _*
+// defining templates only.
 //
 // It lacks, compared with `helm template`: checking values against values.schema.json (the test does
-// it with Ajv), tpl, lookup, .Files, .Capabilities, .Template, .Subcharts and dependencies, hooks,
-// NOTES.txt, --set, and sorting the objects by kind (they come in template-file order).
+// it with Ajv), tpl, toJson, fromJson, toToml and the other functions the chart does not use, lookup,
+// .Files, .Capabilities, .Template, .Subcharts and dependencies, hooks, NOTES.txt, --set, --namespace
+// and a release name other than "notes", and sorting the objects by kind (they come in file order).
 //
 // Build without any download, from Debian's packages golang-go, golang-github-masterminds-sprig-dev
 // and golang-k8s-sigs-yaml-dev:
@@ -81,16 +82,6 @@ func fromYaml(text string) values {
 	return parsed
 }
 
-func fromJson(text string) values { return fromYaml(text) }
-
-func toJson(value interface{}) string {
-	text, err := yaml.YAMLToJSON([]byte(toYaml(value)))
-	if err != nil {
-		return ""
-	}
-	return string(text)
-}
-
 func required(message string, value interface{}) (interface{}, error) {
 	if value == nil || value == "" {
 		return value, errors.New(message)
@@ -133,7 +124,7 @@ func main() {
 	delete(funcs, "env")
 	delete(funcs, "expandenv")
 	for name, function := range map[string]interface{}{
-		"toYaml": toYaml, "fromYaml": fromYaml, "toJson": toJson, "fromJson": fromJson, "required": required,
+		"toYaml": toYaml, "fromYaml": fromYaml, "required": required,
 		"include": func(name string, data interface{}) (string, error) {
 			var out bytes.Buffer
 			err := root.ExecuteTemplate(&out, name, data)
