@@ -84,7 +84,9 @@ function ownerIsRunning(owner: Owner | undefined, lockPath: string, staleMs: num
     const started = startTimeOf(owner.pid);
     return owner.started === "" || started === "" || started === owner.started;
   }
-  return Date.now() - statSync(lockPath).mtimeMs < staleMs;
+  // A lock removed meanwhile has no owner left.
+  const touched = statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return Date.now() - touched < staleMs;
 }
 
 function inUse(lockPath: string, owner: Owner | undefined): Error {
@@ -132,11 +134,9 @@ export function acquireLock(lockPath: string, staleMs = STALE_LOCK_MS): () => vo
 function holdLock(lockPath: string, staleMs: number, isMine: () => boolean): () => void {
   const heartbeat = setInterval(() => {
     if (!isMine()) {
-      // Only when this process stood still longer than staleMs (frozen, suspended): another has
-      // opened the database since, and a single write from here could corrupt it.
-      console.error(
-        `Stopping: the embedded database's lock (${lockPath}) was taken over by another process.`,
-      );
+      // Removed by hand, or taken over after this process stood still longer than staleMs (frozen,
+      // suspended): another may have opened the database since, and a write from here corrupt it.
+      console.error(`Stopping: the embedded database's lock (${lockPath}) is no longer this process's.`);
       process.exit(1);
     }
     const now = new Date();
