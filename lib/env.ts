@@ -166,8 +166,9 @@ const envSchema = z.object({
 
 // A shared database needs a configured key: each instance generating its own could not read the
 // others' notes, and a key kept only on one machine's disk is lost with it (and every note with it).
-// The refusal says how to generate one, never prints one: stderr ends up in logs.
-const checkedEnvSchema = envSchema
+// The refusal says how to generate one, never prints one: stderr ends up in logs. The Helm chart's test
+// checks the env it gives each pod against this schema (scripts/container/helm-render.test.ts).
+export const checkedEnvSchema = envSchema
   .refine(...upstashSettingsComplete)
   // Node refuses a headers timeout longer than the request's.
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {

@@ -52,7 +52,10 @@ describe("openEmbeddedDatabase", () => {
     writeFileSync(`${dataDir}.lock`, `${process.ppid} 1`);
     const { pglite, close } = await openEmbeddedDatabase(dataDir);
     try {
-      expect(readFileSync(`${dataDir}.lock`, "utf8")).toBe(`${process.pid} ${startTime(process.pid)}`);
+      expect(JSON.parse(readFileSync(`${dataDir}.lock`, "utf8"))).toMatchObject({
+        pid: process.pid,
+        started: startTime(process.pid),
+      });
       // Acknowledged writes are synced to disk: Postgres's fsync on, the WAL synced with fsync().
       const settings = await pglite.query(
         "SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method",

@@ -1,80 +1,9 @@
-import {
-  accessSync,
-  closeSync,
-  constants,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { accessSync, constants, existsSync, fsyncSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { acquireLock } from "./embedded-lock";
 import { makeFolderPrivate } from "./private-folder";
 import { stopAfterPanic } from "./stop-after-panic";
-
-// PGlite keeps its files in one folder that only one process may open at a time; a second process
-// (say `npm run keys` while `npm start` runs) would corrupt it. A lock file makes that a clear error.
-// It holds the owner's pid and, on Linux, the time that process started: after a restart (a
-// container's, say) the pid may belong to another live process, which then does not count as the
-// owner, so a stale lock never keeps the server from starting.
-
-/** When process `pid` started (clock ticks since boot, /proc), or "" where that cannot be told. */
-function startTimeOf(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Field 22; the fields are counted after the command name, which may contain spaces.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Whether the lock's owner (`pid start-time`, as written below) is still running. */
-function ownerIsRunning(lock: string): boolean {
-  const [pidText = "", started = ""] = lock.trim().split(" ");
-  const pid = Number.parseInt(pidText, 10);
-  if (!Number.isInteger(pid) || !processIsAlive(pid)) return false;
-  return started === "" || startTimeOf(pid) === "" || startTimeOf(pid) === started;
-}
-
-function acquireLock(lockPath: string): () => void {
-  const release = () => rmSync(lockPath, { force: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, "wx", 0o600);
-      writeFileSync(fd, `${process.pid} ${startTimeOf(process.pid)}`);
-      closeSync(fd);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const lock = readFileSync(lockPath, "utf8");
-      const owner = Number.parseInt(lock, 10);
-      if (owner === process.pid) return release;
-      if (ownerIsRunning(lock)) {
-        // Most often `npm run keys` beside `npm start`: the server's admin page does the same.
-        throw new Error(
-          `The embedded database in ${path.dirname(lockPath)} is in use by process ${owner}. ` +
-            "While the server runs, issue and revoke API keys on its admin page, /admin (ADMIN_SECRET turns it on). " +
-            "Else stop that process, or set DATABASE_URL to use a Postgres server that many processes can share.",
-        );
-      }
-      release();
-    }
-  }
-  throw new Error(`Could not lock the embedded database (${lockPath}).`);
-}
 
 const folderFaults: Record<string, string> = {
   ENOTDIR: "part of its path is a file",
@@ -156,7 +85,7 @@ function keepNewFilesPrivate(nodeFs: NodeFs): void {
 
 export async function openEmbeddedDatabase(
   dataDir: string,
-  { sharedBuffersMb }: { sharedBuffersMb?: number } = {},
+  { sharedBuffersMb, staleLockMs }: { sharedBuffersMb?: number; staleLockMs?: number } = {},
 ): Promise<{
   pglite: PGlite;
   close: () => Promise<void>;
@@ -167,7 +96,7 @@ export async function openEmbeddedDatabase(
   try {
     makeFolderPrivate(folder);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    release = acquireLock(`${dataDir}.lock`);
+    release = acquireLock(`${dataDir}.lock`, staleLockMs);
   } catch (error) {
     throw folderError(error, dataDir);
   }
