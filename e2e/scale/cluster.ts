@@ -33,7 +33,10 @@ export function send(
   url: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Outcome> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // A Buffer goes as it is (a file's chunk), anything else as JSON.
+  const raw = Buffer.isBuffer(options.body);
+  const body =
+    raw || options.body === undefined ? (options.body as Buffer | undefined) : JSON.stringify(options.body);
   return new Promise((resolve) => {
     const sent = request(
       url,
@@ -41,7 +44,9 @@ export function send(
         agent: false,
         method: options.method ?? (body === undefined ? "GET" : "POST"),
         headers: {
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(body === undefined
+            ? {}
+            : { "content-type": raw ? "application/octet-stream" : "application/json" }),
           ...options.headers,
         },
         timeout: timeouts.request,

@@ -48,6 +48,8 @@ backend instances
   balance roundrobin
   option httpchk GET /api/v1/health
   http-check expect status 200
+  # A loaded instance may take more than inter to answer its health; draining answers at once.
+  timeout check 5s
   http-response set-header X-Served-By %s
 ${instancePorts
   .map(
