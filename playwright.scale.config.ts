@@ -7,6 +7,8 @@ import { timeouts } from "./e2e/support/timeouts";
 // (e2e/support/scale-cluster.ts). One worker, so that every spec shares the one deployment; the
 // production build must exist (`npm run build`). docs/benchmarks.md#several-instances has its figures.
 process.env.E2E_DATABASE_NAME ??= `notes_scale_${randomBytes(5).toString("hex")}`;
+// The key the instances seal notes with, here so that the keys CLI the specs run has it as well.
+process.env.ENCRYPTION_KEYS ??= randomBytes(32).toString("base64url");
 
 export default defineConfig({
   testDir: "e2e/scale",

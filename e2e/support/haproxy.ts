@@ -8,7 +8,8 @@ import { timeouts } from "./timeouts";
 
 // HAProxy (Debian's package) in front of a suite's instances, as docs/deployment.md sets it up: HTTP
 // health checks on /api/v1/health every second, two failures to take an instance out of rotation
-// (`inter 1s fall 2`, which SHUTDOWN_DELAY_MS=3000 covers), two successes to put it back. Its
+// (`inter 1s fall 2`, each check given up to 3 s: SHUTDOWN_DELAY_MS=6000 covers them), two successes
+// to put it back. Its
 // configuration is written into a temporary folder and it runs in the foreground (`-db`) as a child
 // process, with a stats socket for the instances' states. Test-only: HAProxy names the instance that
 // answered in an `X-Served-By` response header, so the specs can tell the instances apart without
@@ -18,7 +19,9 @@ export type Balancer = {
   url: string;
   /** each instance's state as HAProxy sees it ("UP", "DOWN", "MAINT", …), by its name */
   states: () => Promise<Record<string, string>>;
-  /** everything HAProxy wrote (its warnings and alerts) */
+  /** HAProxy's log line of each request that failed (none succeeded is logged) */
+  failedRequests: () => string[];
+  /** everything HAProxy wrote to stderr: its notices and warnings (an instance going down, …) */
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -30,9 +33,14 @@ const configuration = (port: number, socket: string, instancePorts: number[]) =>
 global
   maxconn 4096
   stats socket ${socket} mode 600 level admin
+  log stdout format raw local0
 
 defaults
   mode http
+  # Only failed requests are logged (with HAProxy's termination state), on its output.
+  log global
+  option httplog
+  option dontlog-normal
   option forwardfor
   option redispatch
   retries 3
@@ -48,8 +56,9 @@ backend instances
   balance roundrobin
   option httpchk GET /api/v1/health
   http-check expect status 200
-  # A loaded instance may take more than inter to answer its health; draining answers at once.
-  timeout check 5s
+  # A loaded instance may take more than inter to answer its health; draining answers at once
+  # (docs/deployment.md: SHUTDOWN_DELAY_MS covers this timeout plus inter × (fall + 1)).
+  timeout check 3s
   http-response set-header X-Served-By %s
 ${instancePorts
   .map(
@@ -77,8 +86,10 @@ export async function startHaproxy(instancePorts: number[]): Promise<Balancer> {
   const port = await freePort();
   writeFileSync(file, configuration(port, socket, instancePorts));
   const child = spawn("haproxy", ["-f", file, "-db"], { stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
   let output = "";
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (log += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const states = async () => {
@@ -110,5 +121,11 @@ export async function startHaproxy(instancePorts: number[]): Promise<Balancer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, states, output: () => output, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    states,
+    failedRequests: () => log.split("\n").filter(Boolean),
+    output: () => output,
+    stop,
+  };
 }

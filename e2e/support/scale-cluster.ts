@@ -40,7 +40,8 @@ export async function startCluster(databaseName: string): Promise<Cluster> {
   const prefix = `notes:scale:${randomBytes(4).toString("hex")}`;
   const env = {
     DATABASE_URL: databaseUrl,
-    ENCRYPTION_KEYS: randomBytes(32).toString("base64url"),
+    // playwright.scale.config.ts sets it, so that the keys CLI run by the specs has it too.
+    ENCRYPTION_KEYS: process.env.ENCRYPTION_KEYS,
     ADMIN_SECRET: randomBytes(24).toString("base64url"),
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
@@ -57,8 +58,8 @@ export async function startCluster(databaseName: string): Promise<Cluster> {
     ...s3.variables,
     // HAProxy appends the client's address to X-Forwarded-For.
     TRUST_PROXY: "1",
-    // docs/deployment.md's figure for HAProxy's `inter 1s fall 2`.
-    SHUTDOWN_DELAY_MS: "3000",
+    // docs/deployment.md's figure for HAProxy's `inter 1s fall 2` with `timeout check 3s`.
+    SHUTDOWN_DELAY_MS: "6000",
     CLEANUP_INTERVAL_SECONDS: "1",
     WEBHOOK_POLL_INTERVAL_MS: "200",
     WEBHOOK_RETRY_BASE_MS: "300",
