@@ -19,7 +19,7 @@ export type Balancer = {
   url: string;
   /** each instance's state as HAProxy sees it ("UP", "DOWN", "MAINT", …), by its name */
   states: () => Promise<Record<string, string>>;
-  /** HAProxy's log line of each request that failed (no request that succeeded is logged) */
+  /** HAProxy's log line of each request that failed, since it started, in order */
   failedRequests: () => string[];
   /** everything HAProxy wrote to stderr: its notices and warnings (an instance going down, …) */
   output: () => string;
@@ -124,8 +124,12 @@ export async function startHaproxy(instancePorts: number[]): Promise<Balancer> {
   return {
     url: `http://127.0.0.1:${port}`,
     states,
-    // The log also says when an instance goes down or up ("Server instances/… is DOWN, …").
-    failedRequests: () => log.split("\n").filter((line) => line !== "" && !line.startsWith("Server ")),
+    // The log also says when an instance goes down or up ("Server instances/… is DOWN, …"), and
+    // logs a request answered after a retry on another instance (termination state "----").
+    failedRequests: () =>
+      log
+        .split("\n")
+        .filter((line) => line !== "" && !line.startsWith("Server ") && !line.includes(" ---- ")),
     output: () => output,
     stop,
   };
