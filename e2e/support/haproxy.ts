@@ -9,9 +9,8 @@ import { timeouts } from "./timeouts";
 // HAProxy (Debian's package) in front of a suite's instances, as docs/deployment.md sets it up: HTTP
 // health checks on /api/v1/health every second, two failures to take an instance out of rotation
 // (`inter 1s fall 2`, each check given up to 3 s: SHUTDOWN_DELAY_MS=6000 covers them), two successes
-// to put it back. Its
-// configuration is written into a temporary folder and it runs in the foreground (`-db`) as a child
-// process, with a stats socket for the instances' states. Test-only: HAProxy names the instance that
+// to put it back. Its configuration is written into a temporary folder and it runs in the foreground
+// (`-db`) as a child process, with a stats socket for the instances' states. Test-only: HAProxy names the instance that
 // answered in an `X-Served-By` response header, so the specs can tell the instances apart without
 // the service saying anything about itself.
 
