@@ -1,4 +1,5 @@
-// `npm test`: the unit suite, the integration suite, then the container check (scripts/container/
+// `npm test`: the unit suite, the integration suite, the scale suite (scripts/test-scale.mjs, which
+// skips with one line where HAProxy is missing), then the container check (scripts/container/
 // check.mjs, which skips with one line where buildah cannot run, or with NOTES_CONTAINER_CHECK=0),
 // each whatever the others' outcome, so one run reports on all; exits non-zero when any failed. Each
 // suite also writes a JSON report, from which the closing line counts them together: "N passed, N
@@ -12,6 +13,13 @@ import path from "node:path";
 
 const reports = mkdtempSync(path.join(tmpdir(), "notes-test-"));
 const windows = process.platform === "win32";
+
+// Playwright's stats: "expected" passed, "flaky" passed on a retry, "unexpected" failed.
+const playwrightCounts = (json) => ({
+  passed: json.stats.expected + json.stats.flaky,
+  failed: json.stats.unexpected,
+  skipped: json.stats.skipped,
+});
 
 const suites = [
   {
@@ -34,12 +42,17 @@ const suites = [
     args: () => [],
     // playwright.config.ts adds the JSON reporter when this is set.
     env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_FILE: report }),
-    // Playwright's stats: "expected" passed, "flaky" passed on a retry, "unexpected" failed.
-    count: (json) => ({
-      passed: json.stats.expected + json.stats.flaky,
-      failed: json.stats.unexpected,
-      skipped: json.stats.skipped,
-    }),
+    count: playwrightCounts,
+  },
+  {
+    name: "scale",
+    script: "test:scale",
+    report: path.join(reports, "scale.json"),
+    args: () => [],
+    // playwright.scale.config.ts adds the JSON reporter when this is set; test-scale.mjs writes the
+    // same shape itself when it skips (no HAProxy).
+    env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_FILE: report }),
+    count: playwrightCounts,
   },
   {
     name: "container",

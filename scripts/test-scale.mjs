@@ -1,0 +1,22 @@
+// `npm run test:scale` (and the scale suite of `npm test`): the Playwright suite of e2e/scale behind
+// HAProxy (playwright.scale.config.ts). Where HAProxy is not installed it says so in one line and
+// counts as skipped (.ci/run installs it).
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+
+if (spawnSync("haproxy", ["-v"]).status !== 0) {
+  console.log("scale suite: skipped: haproxy is not installed (apt-get install haproxy)");
+  const report = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+  if (report)
+    writeFileSync(report, JSON.stringify({ stats: { expected: 0, flaky: 0, unexpected: 0, skipped: 1 } }));
+  process.exit(0);
+}
+const run = spawnSync(
+  "npx",
+  ["playwright", "test", "--config", "playwright.scale.config.ts", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  },
+);
+process.exit(run.status ?? 1);
