@@ -58,7 +58,7 @@ describe("Helm chart (deploy/helm/notes)", () => {
         postgres: { enabled: true, url: "mysql://db/notes" },
         s3: { enabled: true, bucket: "b1" },
         oidc: { enabled: true, issuer: "http://id.example.com" },
-        drain: { shutdownDelayMs: 15000 },
+        drain: { shutdownDelayMs: 20000 },
         env: { "rate-limit": "1/1h", FILE_MAX_BYTES: 1000000 },
       }),
     ).toEqual([
@@ -79,10 +79,14 @@ describe("Helm chart (deploy/helm/notes)", () => {
 
   it("by default a stopping pod keeps answering longer than its readiness probe takes to fail, and the kubelet waits for the drain", () => {
     const drain = defaults.drain as { shutdownDelayMs: number; shutdownGraceMs: number };
-    const probe = defaults.readinessProbe as { periodSeconds: number; failureThreshold: number };
-    // The probe's failures, plus one period for the endpoints to follow.
+    const probe = defaults.readinessProbe as {
+      periodSeconds: number;
+      timeoutSeconds: number;
+      failureThreshold: number;
+    };
+    // A probe under way at SIGTERM may take its timeout; then the probe's failures, plus one period.
     expect(drain.shutdownDelayMs).toBeGreaterThanOrEqual(
-      probe.periodSeconds * (probe.failureThreshold + 1) * 1000,
+      (probe.timeoutSeconds + probe.periodSeconds * (probe.failureThreshold + 1)) * 1000,
     );
     // The grace period the deployment template computes: delay + grace + 15 s for closing.
     expect(templates.join("\n")).toContain(

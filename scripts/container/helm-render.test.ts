@@ -154,9 +154,9 @@ describe.skipIf(!haveGo)(
         container!.env.flatMap(({ name, value }) => (value === undefined ? [] : [[name, value]])),
       );
       // A stopping pod answers for 15 s; its probe fails after 2 x 5 s; the kubelet waits 15 + 10 + 15 s.
-      expect([plain.SHUTDOWN_DELAY_MS, plain.SHUTDOWN_GRACE_MS]).toEqual(["15000", "10000"]);
+      expect([plain.SHUTDOWN_DELAY_MS, plain.SHUTDOWN_GRACE_MS]).toEqual(["20000", "10000"]);
       expect(container!.readinessProbe).toMatchObject({ periodSeconds: 5, failureThreshold: 2 });
-      expect(pod.terminationGracePeriodSeconds).toBe(40);
+      expect(pod.terminationGracePeriodSeconds).toBe(45);
       expect(byKind(objects, "PodDisruptionBudget").spec).toEqual({
         maxUnavailable: 1,
         selector: {
@@ -199,7 +199,7 @@ describe.skipIf(!haveGo)(
       expect(parsed.error?.issues ?? []).toEqual([]);
       expect(parsed.data).toMatchObject({
         FILE_STORAGE: "s3",
-        SHUTDOWN_DELAY_MS: 15000,
+        SHUTDOWN_DELAY_MS: 20000,
         CLEANUP_INTERVAL_SECONDS: 300,
       });
     });

@@ -97,8 +97,9 @@ one; the pod reads each from where it is.
 {{- if and $v.ingress.enabled (not $v.ingress.host) -}}
 {{- fail "ingress.enabled needs ingress.host (notes.example.com)" -}}
 {{- end -}}
-{{- $probeMs := mul $v.readinessProbe.periodSeconds $v.readinessProbe.failureThreshold 1000 -}}
-{{- if le (int $v.drain.shutdownDelayMs) (int $probeMs) -}}
-{{- fail (printf "drain.shutdownDelayMs (%d) must be longer than the readiness probe takes to fail, readinessProbe.periodSeconds x failureThreshold (%d ms): else a stopping pod stops accepting while it is still sent requests" (int $v.drain.shutdownDelayMs) (int $probeMs)) -}}
+{{- $probe := $v.readinessProbe -}}
+{{- $probeMs := mul (add (default 1 $probe.timeoutSeconds) (mul $probe.periodSeconds (add $probe.failureThreshold 1))) 1000 -}}
+{{- if lt (int $v.drain.shutdownDelayMs) (int $probeMs) -}}
+{{- fail (printf "drain.shutdownDelayMs (%d) must be at least the longest the readiness probe takes to fail, readinessProbe.timeoutSeconds + periodSeconds x (failureThreshold + 1) (%d ms): else a stopping pod stops accepting while it is still sent requests" (int $v.drain.shutdownDelayMs) (int $probeMs)) -}}
 {{- end -}}
 {{- end -}}
