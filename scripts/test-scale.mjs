@@ -1,7 +1,7 @@
 // `npm run test:scale` (and the scale suite of `npm test`): the Playwright suite of e2e/scale behind
 // HAProxy (playwright.scale.config.ts). Where HAProxy is not installed it says so in one line and
-// counts as skipped (.ci/run installs it); NOTES_SCALE_CHECK=0 skips it on purpose (.ci/run's second
-// test run, for its time).
+// counts as skipped (.ci/run installs it); NOTES_SCALE_CHECK=0 skips it on purpose (a developer's
+// quicker `npm test`).
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 
