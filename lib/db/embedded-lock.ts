@@ -121,13 +121,41 @@ export function acquireLock(lockPath: string, staleMs = STALE_LOCK_MS): () => vo
       return holdLock(lockPath, staleMs, isMine);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = parseOwner(readFileSync(lockPath, "utf8"));
+      const judged = readFileSync(lockPath, "utf8");
+      const owner = parseOwner(judged);
       const reopened = owner?.where === here && owner.pid === me.pid && owner.started === me.started;
       if (!reopened && ownerIsRunning(owner, lockPath, staleMs)) throw inUse(lockPath, owner);
-      rmSync(lockPath, { force: true });
+      removeJudgedLock(lockPath, judged);
     }
   }
   throw new Error(`Could not lock the embedded database (${lockPath}).`);
+}
+
+/** How long a takeover marker may stand before it is taken for one its process left in dying. */
+const TAKEOVER_STALE_MS = 10_000;
+
+/**
+ * Removes the lock judged dead, unless another process took it over meanwhile. Processes starting
+ * at once judge the same dead owner together; without this, a later one would remove the lock an
+ * earlier one had just made, and both would open the database. The removal is serialised by a
+ * marker file made exclusively: whoever holds it removes the lock only if it still reads as judged.
+ * One who finds the marker taken leaves the lock alone (its next attempt judges the new owner).
+ */
+function removeJudgedLock(lockPath: string, judged: string): void {
+  const marker = `${lockPath}.takeover`;
+  try {
+    closeSync(openSync(marker, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const markedAt = statSync(marker, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - markedAt > TAKEOVER_STALE_MS) rmSync(marker, { force: true });
+    return;
+  }
+  try {
+    if (readOr(() => readFileSync(lockPath, "utf8")) === judged.trim()) rmSync(lockPath, { force: true });
+  } finally {
+    rmSync(marker, { force: true });
+  }
 }
 
 /** The heartbeat: touched every staleMs / 6; a lock no longer this one's stops the process. */
