@@ -119,6 +119,7 @@ export async function startPeopleServers(options: {
     await Promise.all(providers.map((provider) => provider.stop()));
     await sql.end();
     await database.drop();
+    await certificate.remove();
   };
   const failed = started.find((result) => result.status === "rejected");
   if (failed) {
