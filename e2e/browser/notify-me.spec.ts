@@ -8,7 +8,6 @@ import {
 } from "../support/people-servers";
 import { answer, createRequest } from "../support/requests";
 import { testSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { freePort, makeCertificate } from "../support/test-certificate";
 import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 
@@ -24,7 +23,7 @@ const people: Record<string, Page> = {};
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  smtp = testSmtpServer({ port: await freePort(), certificate: await makeCertificate() });
+  smtp = await testSmtpServer();
   await smtp.start();
   setup = await startPeopleServers({
     databaseName: "notify_me",

@@ -8,6 +8,7 @@ import {
   freePort,
   makeCertificate,
   startProvider,
+  type TestCertificate,
   type TestProvider,
 } from "../support/oidc-provider";
 import { providerEnv, signInFromMe, peopleClient } from "../support/people-servers";
@@ -22,6 +23,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
 const adminSecret = "people-admins-spec-secret";
+let certificate: TestCertificate | undefined;
 let provider: TestProvider;
 let server: ServerProcess | undefined;
 let database: TestDatabase | undefined;
@@ -39,7 +41,7 @@ async function startWith(admins: Record<string, string>) {
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  const certificate = await makeCertificate();
+  certificate = await makeCertificate();
   database = await createTestDatabase("people_admins");
   sql = new pg.Pool({ connectionString: database.url, max: 2 });
   const url = `http://127.0.0.1:${await freePort()}`;
@@ -55,6 +57,7 @@ test.afterAll(async () => {
   await provider?.stop();
   await sql?.end();
   await database?.drop();
+  await certificate?.remove();
 });
 
 const app = () => server?.url ?? "";

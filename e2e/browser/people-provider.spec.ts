@@ -50,6 +50,7 @@ test.afterAll(async () => {
   await provider?.stop();
   await sql?.end();
   await database?.drop();
+  await certificate?.remove();
 });
 
 const peopleCount = async () => (await sql.query("SELECT 1 FROM people")).rowCount;

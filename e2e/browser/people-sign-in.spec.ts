@@ -1,19 +1,14 @@
 import type { Page } from "@playwright/test";
-import pg from "pg";
 import en from "../../messages/en.json" with { type: "json" };
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { dumpDatabase } from "../support/dump-database";
 import { expect, test } from "../support/fixtures";
+import { accountOf, signInAtProvider } from "../support/oidc-provider";
 import {
-  accountOf,
-  freePort,
-  makeCertificate,
-  signInAtProvider,
-  startProvider,
-  type TestProvider,
-} from "../support/oidc-provider";
-import { peopleClient as client, signInFromMe, startSignInServer } from "../support/people-servers";
-import type { ServerProcess } from "../support/server-process";
+  peopleClient as client,
+  signInFromMe,
+  startPeopleServers,
+  type PeopleServers,
+} from "../support/people-servers";
 import { timeouts } from "../support/timeouts";
 
 // Signing in through a real OpenID Connect provider (oidc-provider over https, its development
@@ -26,51 +21,31 @@ import { timeouts } from "../support/timeouts";
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
-let providers: TestProvider[] = [];
-let servers: ServerProcess[] = [];
-let database: TestDatabase | undefined;
-let sql: pg.Pool;
+let setup: PeopleServers | undefined;
 /** Every code, state and session token the tests saw: none may reach a log line. */
 const secrets: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(timeouts.serverTest);
-  const certificate = await makeCertificate();
-  database = await createTestDatabase("people_sign_in");
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  const urls = (await Promise.all([freePort(), freePort()])).map((port) => `http://127.0.0.1:${port}`);
-  const redirects = urls.map((url) => `${url}/auth/callback`);
-  providers = [
-    await startProvider(certificate, [
-      { ...client, redirect_uris: [redirects[0]!] },
-      { client_id: "other-client", client_secret: "other-client-secret", redirect_uris: [redirects[0]!] },
-    ]),
-    await startProvider(certificate, [{ ...client, redirect_uris: redirects }]),
-  ];
-  const started = await Promise.allSettled(
-    urls.map((url, index) =>
-      startSignInServer({
-        port: Number(new URL(url).port),
-        publicUrl: url,
-        issuer: providers[index]!.issuer,
-        database: database!,
-        certificate,
-      }),
-    ),
-  );
-  servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  const failed = started.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
+  setup = await startPeopleServers({
+    databaseName: "people_sign_in",
+    clients: [
+      (redirects) => [
+        { ...client, redirect_uris: [redirects[0]!] },
+        { client_id: "other-client", client_secret: "other-client-secret", redirect_uris: [redirects[0]!] },
+      ],
+      (redirects) => [{ ...client, redirect_uris: redirects }],
+    ],
+  });
 });
 test.afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await Promise.all(providers.map((provider) => provider.stop()));
-  await sql?.end();
-  await database?.drop();
+  await setup?.stop();
 });
 
-const app = (index = 0) => servers[index]?.url ?? "";
-const issuer = (index = 0) => providers[index]?.issuer ?? "";
+const app = (index = 0) => setup?.servers[index]?.url ?? "";
+const issuer = (index = 0) => setup?.providers[index]?.issuer ?? "";
+const servers = () => setup?.servers ?? [];
+const sql = () => setup!.sql;
 
 /** Keeps the code and state of a callback URL, to look for them in the logs later. */
 function remember(callbackUrl: string): void {
@@ -101,7 +76,7 @@ async function alteredSignIn(page: Page, alter: (url: URL) => void) {
 const sessionsOf = async (subject: string) => {
   const query =
     "SELECT s.token_hash FROM person_sessions s JOIN people p ON p.id = s.person_id WHERE p.subject = $1";
-  return (await sql.query(query, [subject])).rowCount;
+  return (await sql().query(query, [subject])).rowCount;
 };
 
 test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax session cookie", async ({
@@ -191,7 +166,7 @@ for (const [name, alter] of alterations) {
   test(`${name} fails its check and signs nobody in`, async ({ page }) => {
     const answer = await alteredSignIn(page, alter);
     expect(answer).toEqual({ status: 400, text: en.signInFailed.sign_in_failed });
-    const { rows } = await sql.query("SELECT 1 FROM people WHERE subject = 'mallory'");
+    const { rows } = await sql().query("SELECT 1 FROM people WHERE subject = 'mallory'");
     expect(rows).toEqual([]);
   });
 }
@@ -204,7 +179,7 @@ test("the same email from two issuers is two people", async ({ browser }) => {
     await expect(page.getByText(`Signed in as ${accountOf("bob").name}.`)).toBeVisible();
     await context.close();
   }
-  const { rows } = await sql.query<{ id: string; issuer: string; email: string }>(
+  const { rows } = await sql().query<{ id: string; issuer: string; email: string }>(
     "SELECT id, issuer, email FROM people WHERE subject = 'bob' ORDER BY issuer",
   );
   expect(rows.map((row) => row.issuer).sort()).toEqual([issuer(0), issuer(1)].sort());
@@ -220,11 +195,13 @@ test("without a provider (the shared server), /auth/* and /me are not found", as
 });
 
 test("no log line holds a code, state or session token; a dump holds no name or email", async () => {
-  const log = servers.map((server) => server.stdout()).join("\n");
+  const log = servers()
+    .map((server) => server.stdout())
+    .join("\n");
   const seen = secrets.filter((secret) => secret.length > 0);
   expect(seen.length).toBeGreaterThan(5);
   for (const secret of seen) expect(log).not.toContain(secret);
-  const refusals = servers
+  const refusals = servers()
     .flatMap((server) => server.logLines())
     .filter((line) => line.msg === "sign-in refused");
   expect(new Set(refusals.map((line) => line.reason))).toEqual(
@@ -238,7 +215,7 @@ test("no log line holds a code, state or session token; a dump holds no name or 
       .map((line) => /\(code (\w+)\)/.exec(`${line.error}`)?.[1]),
   ).toEqual(["OAUTH_JWT_CLAIM_COMPARISON_FAILED", "OAUTH_INVALID_RESPONSE", "OAUTH_RESPONSE_BODY_ERROR"]);
 
-  const dump = await dumpDatabase(database!.url);
+  const dump = await dumpDatabase(setup!.database.url);
   for (const login of ["alice", "bob"]) {
     expect(dump).not.toContain(accountOf(login).name);
     expect(dump).not.toContain(accountOf(login).email);

@@ -1,10 +1,7 @@
 import type { APIRequestContext, Browser, Request } from "@playwright/test";
-import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import type pg from "pg";
 import { expect, test } from "./fixtures";
-import { freePort, makeCertificate, startProvider, type TestProvider } from "./oidc-provider";
-import { peopleClient, signInThrough, startSignInServer } from "./people-servers";
-import type { ServerProcess } from "./server-process";
+import { peopleClient, signInThrough, startPeopleServers, type PeopleServers } from "./people-servers";
 import { timeouts } from "./timeouts";
 
 // The site of the members-only specs (notes and requests for people signed in): a provider and a
@@ -31,41 +28,24 @@ export type MembersOnlySite = {
 
 /** Registers the hooks that start and stop the site, in a spec whose database is named `name`. */
 export function membersOnlySite(name: string): MembersOnlySite {
-  let provider: TestProvider | undefined;
-  let server: ServerProcess | undefined;
-  let database: TestDatabase | undefined;
-  let sql: pg.Pool | undefined;
+  let setup: PeopleServers | undefined;
   test.beforeAll(async () => {
     test.setTimeout(timeouts.serverTest);
-    const certificate = await makeCertificate();
-    database = await createTestDatabase(name);
-    sql = new pg.Pool({ connectionString: database.url, max: 2 });
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    provider = await startProvider(certificate, [
-      { ...peopleClient, redirect_uris: [`${url}/auth/callback`] },
-    ]);
-    server = await startSignInServer({
-      port,
-      publicUrl: url,
-      issuer: provider.issuer,
-      database,
-      certificate,
+    setup = await startPeopleServers({
+      databaseName: name,
+      clients: [(redirects) => [{ ...peopleClient, redirect_uris: redirects }]],
     });
   });
   test.afterAll(async () => {
-    await server?.stop();
-    await provider?.stop();
-    await sql?.end();
-    await database?.drop();
+    await setup?.stop();
   });
-  const app = () => server?.url ?? "";
-  const issuer = () => provider?.issuer ?? "";
+  const app = () => setup?.servers[0]?.url ?? "";
+  const issuer = () => setup?.providers[0]?.issuer ?? "";
   return {
     app,
     issuer,
-    sql: () => sql!,
-    databaseUrl: () => database?.url ?? "",
+    sql: () => setup!.sql,
+    databaseUrl: () => setup?.database.url ?? "",
     async create(request, path, data) {
       const response = await request.post(`${app()}${path}`, { data });
       expect(response.status(), JSON.stringify(await response.json())).toBe(201);

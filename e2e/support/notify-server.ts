@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { startServer, type ServerProcess } from "./server-process";
 import { testSmtpServer, type TestSmtpServer } from "./smtp-server";
-import { freePort, makeCertificate } from "./test-certificate";
+import { freePort } from "./test-certificate";
 
 // A server that sends notification emails: SMTP_URL pointing at the tests' own SMTP server
 // (STARTTLS, AUTH), on a database of its own, with PUBLIC_URL its own address (the emails' links
@@ -14,7 +14,7 @@ export async function startNotifyServer(
   env: Record<string, string> = {},
 ): Promise<NotifyServer> {
   const database: TestDatabase = await createTestDatabase(name);
-  const smtp = testSmtpServer({ port: await freePort(), certificate: await makeCertificate() });
+  const smtp = await testSmtpServer();
   await smtp.start();
   const port = await freePort();
   const server = await startServer({

@@ -38,24 +38,6 @@ export function providerEnv(options: {
 }
 
 /**
- * Starts a server on `port` signing people in at `issuer` as peopleClient, on the spec's own
- * database, trusting the provider's certificate. `publicUrl` is where browsers reach it.
- */
-export function startSignInServer(options: {
-  port: number;
-  publicUrl: string;
-  issuer: string;
-  database: TestDatabase;
-  certificate: TestCertificate;
-}): Promise<ServerProcess> {
-  const { port, publicUrl, issuer, database, certificate } = options;
-  return startServer({
-    port,
-    env: providerEnv({ database: database.url, url: publicUrl, issuer, certificate }),
-  });
-}
-
-/**
  * Signs in as `login` once `start` has sent the browser to the provider at `issuer` (a click on a
  * sign-in link of the server at `app`): the callback's answer, which sends the browser on.
  */
@@ -137,6 +119,7 @@ export async function startPeopleServers(options: {
     await Promise.all(providers.map((provider) => provider.stop()));
     await sql.end();
     await database.drop();
+    await certificate.remove();
   };
   const failed = started.find((result) => result.status === "rejected");
   if (failed) {

@@ -3,9 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TestCertificate } from "./test-certificate";
+import { freePort, makeCertificate } from "./test-certificate";
 
-// Starts and stops the tests' SMTP server (smtp-server-process.mjs) and reads what it received.
+// Starts and stops the tests' SMTP server (smtp-server-process.mjs), on a free port with a
+// certificate of its own, and reads what it received.
 // Messages land in one folder per test server, which outlives restarts on the same port, so an
 // outage or a kill -9 between two lives of the server still shows every message once.
 
@@ -26,12 +27,13 @@ export type TestSmtpServer = {
   /** SIGTERM, or SIGKILL for `kill -9` */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   received: () => ReceivedEmail[];
-  /** stops the server and deletes what it received: the end of a test file */
+  /** stops the server and deletes what it received and its certificate: the end of a test file */
   remove: () => Promise<void>;
 };
 
-export function testSmtpServer(options: { port: number; certificate: TestCertificate }): TestSmtpServer {
-  const { port, certificate } = options;
+export async function testSmtpServer(): Promise<TestSmtpServer> {
+  const port = await freePort();
+  const certificate = await makeCertificate();
   const outDir = mkdtempSync(path.join(tmpdir(), "notes-smtp-"));
   const user = "notes";
   const password = "smtp-test-password";
@@ -81,6 +83,7 @@ export function testSmtpServer(options: { port: number; certificate: TestCertifi
   const remove = async () => {
     await stop();
     rmSync(outDir, { recursive: true, force: true });
+    await certificate.remove();
   };
   return { url, start, stop, received, remove };
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -9,9 +9,11 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 // pid means nothing, and each server has the same pid (2, under a shell that outlives it and keeps
 // its namespace: else the next namespace may get the dead one's id, and rightly take over at once).
 // The lock's heartbeat keeps the second out while the first runs, and lets a successor in once the
-// first has been dead for the stale limit.
+// first has been dead for the stale limit. The lock's age is its file's mtime, which the heartbeat
+// sets: the test sets it too, so that no check depends on how fast the machine is.
 
-const staleLockMs = 8000;
+// Far more than a busy machine takes to start a process; the heartbeat touches the lock every sixth of it.
+const staleLockMs = 60_000;
 const opener = `
   const { openEmbeddedDatabase } = await import(${JSON.stringify(path.resolve("lib/db/embedded.ts"))});
   await openEmbeddedDatabase(process.argv[1], { staleLockMs: ${staleLockMs} })
@@ -20,6 +22,7 @@ const opener = `
 const canUnshare = spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"]).status === 0;
 const folder = mkdtempSync(path.join(tmpdir(), "notes-lock-"));
 const dataDir = path.join(folder, "pglite");
+const lockPath = `${dataDir}.lock`;
 // Every process a test started is killed after it, passed or failed, and waited for.
 const running: ChildProcess[] = [];
 const started: Promise<unknown>[] = [];
@@ -28,6 +31,11 @@ afterEach(async () => {
   await Promise.all(started.splice(0));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Sets the time the lock was last touched, as its heartbeat does. */
+function setTouched(ms: number): void {
+  utimesSync(lockPath, ms / 1000, ms / 1000);
+}
 
 /** The pid, as this process sees it, of `pid`'s only child. */
 function childOf(pid: number): number {
@@ -79,7 +87,7 @@ describe.skipIf(!canUnshare)(
     it("refuses a second server while the first runs, and lets one in after the first was killed and its lock went stale", async () => {
       const first = openInNamespace();
       expect(await first.opened).toBe("open 2");
-      const owner = JSON.parse(readFileSync(`${dataDir}.lock`, "utf8")) as { pid: number; where: string };
+      const owner = JSON.parse(readFileSync(lockPath, "utf8")) as { pid: number; where: string };
       expect(owner.pid).toBe(2);
 
       // Its own pid is the lock's too: before the heartbeat, it took the lock for its own and opened.
@@ -89,19 +97,24 @@ describe.skipIf(!canUnshare)(
         ),
       );
 
+      // The heartbeat touches the lock again after it was set back past the stale limit.
+      const touchedAt = () => statSync(lockPath).mtimeMs;
+      setTouched(Date.now() - 2 * staleLockMs);
+      await expect.poll(touchedAt, { timeout: staleLockMs }).toBeGreaterThan(Date.now() - staleLockMs);
+
       // The server alone is killed: its namespace lives on, so its id is not reused.
       process.kill(childOf(childOf(first.child.pid!)), "SIGKILL");
-      const killedAt = Date.now();
-      // Just after: the lock was touched less than the stale limit ago.
+      // Last touched half the stale limit ago: still in use.
+      setTouched(Date.now() - staleLockMs / 2);
       expect(await openInNamespace().opened).toMatch(
         /^exit 1: The embedded database .* is in use by process 2 /,
       );
-      expect(Date.now() - killedAt).toBeLessThan(staleLockMs);
 
-      await new Promise((resolve) => setTimeout(resolve, staleLockMs - (Date.now() - killedAt)));
+      // Last touched a second more than the stale limit ago: a successor takes it over.
+      setTouched(Date.now() - staleLockMs - 1000);
       const successor = openInNamespace();
       expect(await successor.opened).toBe("open 2");
-      const lock = JSON.parse(readFileSync(`${dataDir}.lock`, "utf8")) as { where: string };
+      const lock = JSON.parse(readFileSync(lockPath, "utf8")) as { where: string };
       expect(lock.where).not.toBe(owner.where);
     }, 120_000);
   },

@@ -1,7 +1,6 @@
 import { simpleParser } from "mailparser";
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
-import { freePort, makeCertificate } from "../../e2e/support/test-certificate";
 import { testSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../e2e/support/smtp-server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -40,7 +39,7 @@ export function emailWorld(settings: Record<string, string> = {}): EmailWorld {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("notify");
-    world.smtp = testSmtpServer({ port: await freePort(), certificate: await makeCertificate() });
+    world.smtp = await testSmtpServer();
     await world.smtp.start();
     Object.assign(process.env, {
       DATABASE_URL: database.url,
