@@ -1,8 +1,8 @@
 // The floor of `npm run bench`: the notes API's three hot endpoints as a bare node:http server on a
 // pg pool with named prepared statements, with no framework and none of the app's domain code
 // (floor-duties.ts holds its statements and sealing, floor-request.ts its checks of a request's
-// body). It does the duties a request of the bench
-// needs and no more, so app/floor says how far the app is from what node and Postgres allow here:
+// body). It does the duties a request of the bench needs and no more, so app/floor says how far the
+// app is from what node and Postgres allow here:
 // - read: the one statement (consume a view under the row lock, or only look at a note without a
 //   limit, and insert one access-log row with the reader's fingerprint; an end-to-end note only with
 //   its key proof, whose SHA-256 the statement compares), then open the sealed page (AES-256-GCM,
@@ -52,6 +52,7 @@ pool.on("error", (error) => console.error("An idle connection failed:", error.me
 // The reader fingerprint's salt lives in memory, as the app's does without Redis (a key made once).
 const readerSalt = createSecretKey(randomBytes(32));
 const lifetimes: Record<string, number> = { "1h": 3600, "1d": 86_400, "7d": 604_800, "30d": 2_592_000 };
+
 async function rows<T>(statement: FloorStatement, values: unknown[]): Promise<T[]> {
   const result = await pool.query({ ...statement, values });
   return result.rows as T[];
