@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase, dropDatabase } from "../../lib/test/database";
 import { migrateDatabase } from "../../lib/db/migrate";
-import { createNote, hotNoteViews, insertNote, largeNote, smallNote } from "./fixtures";
+import { createBody, createNote, hotNoteViews, insertNote, largeNote, smallNote } from "./fixtures";
 import type { ServerKind } from "./servers";
 
 // The database `npm run bench` measures on (BENCH_DATABASE):
@@ -83,7 +83,10 @@ function embeddedPerServer(): BenchDatabase {
     version: `PGlite ${version} (embedded, DATA_DIR in ${folder})`,
     envFor: (kind) => ({ DATABASE_URL: "", DATA_DIR: path.join(folder, kind) }),
     floor: false,
-    storedNotes: async (url) => ({ large: String((await createNote(url, largeNote)).id), limited: null }),
+    storedNotes: async (url) => ({
+      large: String((await createNote(url, createBody(largeNote))).id),
+      limited: null,
+    }),
     remove: () => Promise.resolve(rmSync(folder, { recursive: true, force: true })),
   };
 }

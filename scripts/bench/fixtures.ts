@@ -4,6 +4,7 @@ import { generateNoteId } from "../../lib/notes/note-id";
 import { insertNoteSql } from "../../lib/notes/note-sql";
 import { generateSealingKey, sealingKeyFrom } from "../../lib/crypto/seal";
 import { sealPage } from "../../lib/notes/note-sealing";
+import { sealNote } from "../../lib/crypto/envelope";
 
 /** The key both servers seal with (ENCRYPTION_KEYS), so notes inserted here open on either. */
 export const benchEncryptionKey = generateSealingKey();
@@ -43,14 +44,38 @@ export const largeNote = markdownOf(500 * 1024);
 
 export const createBody = (content: string) => JSON.stringify({ content, ttl: "1h" });
 
+/** The 1 KiB note sealed end to end: its envelope and the proof of its link's key. */
+export type SealedNote = { envelope: string; keyProof: string };
+
+/** Seals the 1 KiB note as the create page and the CLI do by default: the link's key alone, no password. */
+export async function sealSmallNote(): Promise<SealedNote> {
+  const { envelope, keyProof } = await sealNote(smallNote);
+  return { envelope, keyProof };
+}
+
+/** What the create page and the CLI send for an end-to-end note (cli/lib/create.js, lib/browser/create-body.ts). */
+export const createE2eBody = (sealed: SealedNote) =>
+  JSON.stringify({ content: sealed.envelope, key_proof: sealed.keyProof, encrypted: true, ttl: "1h" });
+
+/** A read of an end-to-end note presents its key proof (cli/lib/read.js). */
+export const readE2eBody = (sealed: SealedNote) => JSON.stringify({ key_proof: sealed.keyProof });
+
 /**
  * The read-hot scenario's view limit: more than any run spends, so no read burns the note. Above the
  * API's limit (1000), so the note is stored straight into the database (insertNote).
  */
 export const hotNoteViews = 2_000_000_000;
 
-/** `limited`: the 1 KiB note with a view limit (hotNoteViews); null where it cannot be stored. */
-export type SeededNotes = { small: string; large: string; limited: string | null };
+/**
+ * `limited`: the 1 KiB note with a view limit (hotNoteViews); null where it cannot be stored.
+ * `e2e`: the 1 KiB note created end to end through the server's API, with what sealed it.
+ */
+export type SeededNotes = {
+  small: string;
+  large: string;
+  limited: string | null;
+  e2e: SealedNote & { id: string };
+};
 
 /**
  * Stores a note straight into the database, rendered here exactly as the servers would render it.
@@ -87,22 +112,22 @@ export async function insertNote(
   }
 }
 
-export async function createNote(baseUrl: string, content: string): Promise<Record<string, unknown>> {
+/** Creates a note through the server's API: `body` is createBody's or createE2eBody's. */
+export async function createNote(baseUrl: string, body: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseUrl}/api/v1/shares`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: createBody(content),
+    body,
   });
-  const body = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 201 || typeof body.id !== "string") {
-    throw new Error(`Creating a note on ${baseUrl} answered ${response.status}: ${JSON.stringify(body)}`);
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 201 || typeof answer.id !== "string") {
+    throw new Error(`Creating a note on ${baseUrl} answered ${response.status}: ${JSON.stringify(answer)}`);
   }
-  return body;
+  return answer;
 }
 
-async function call(url: string, method: "GET" | "POST"): Promise<Record<string, unknown>> {
-  const init =
-    method === "POST" ? { method, headers: { "content-type": "application/json" }, body: "{}" } : {};
+async function call(url: string, method: "GET" | "POST", body = "{}"): Promise<Record<string, unknown>> {
+  const init = method === "POST" ? { method, headers: { "content-type": "application/json" }, body } : {};
   const response = await fetch(url, init);
   if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
@@ -122,22 +147,24 @@ export async function servePage(baseUrl: string, id: string): Promise<void> {
 }
 
 /** What a server answers to each benchmarked call, for comparing app and baseline. */
-type Sample = {
-  create: Record<string, unknown>;
-  read: Record<string, unknown>;
-  meta: Record<string, unknown>;
-};
+type Sample = Record<"create" | "read" | "meta" | "e2e-create" | "e2e-read", Record<string, unknown>>;
 
-/** Creates the 1 KiB note through the server's own API and records its answers. */
+/**
+ * Creates the 1 KiB note through the server's own API, plainly and end to end (`sealed`: the same
+ * envelope on every server, so their answers compare), and records its answers.
+ */
 export async function seedNotes(
   baseUrl: string,
   stored: { large: string; limited: string | null },
+  sealed: SealedNote,
 ): Promise<{ notes: SeededNotes; sample: Sample }> {
-  const small = await createNote(baseUrl, smallNote);
-  const notes = { small: String(small.id), ...stored };
+  const small = await createNote(baseUrl, createBody(smallNote));
+  const e2eCreate = await createNote(baseUrl, createE2eBody(sealed));
+  const notes = { small: String(small.id), ...stored, e2e: { id: String(e2eCreate.id), ...sealed } };
   const read = await call(`${baseUrl}/api/v1/shares/${notes.small}/read`, "POST");
   const meta = await call(`${baseUrl}/api/v1/shares/${notes.small}/meta`, "GET");
-  return { notes, sample: { create: small, read, meta } };
+  const e2eRead = await call(`${baseUrl}/api/v1/shares/${notes.e2e.id}/read`, "POST", readE2eBody(sealed));
+  return { notes, sample: { create: small, read, meta, "e2e-create": e2eCreate, "e2e-read": e2eRead } };
 }
 
 /**
@@ -147,7 +174,7 @@ export async function seedNotes(
 export function compareSamples(app: Sample, baseline: Sample): string[] {
   const volatile = new Set(["id", "url", "created_at", "expires_at", "delete_token"]);
   const problems: string[] = [];
-  for (const kind of ["create", "read", "meta"] as const) {
+  for (const kind of ["create", "read", "meta", "e2e-create", "e2e-read"] as const) {
     const a = app[kind];
     const b = baseline[kind];
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);

@@ -15,19 +15,22 @@ import {
 /** A note is live while neither burned nor expired (the app's liveNote). */
 const live = "burned_at IS NULL AND (expires_at IS NULL OR expires_at > now())";
 /**
- * What the floor serves without a check of its own: no password, no key proof, not an owner handle
- * of recipients' links, no files pending. Others are simply not found: the floor has no password
- * or key proof path, as the bench sends none.
+ * What the floor serves without a check of its own: no password, not an owner handle of recipients'
+ * links, no files pending. Others are simply not found: the floor has no password path, as the bench
+ * sends none. A key proof is checked as the app checks it: its SHA-256 (hex) against the stored one.
  */
-const plain = "password_hash IS NULL AND key_proof_hash IS NULL AND live_links IS NULL AND NOT files_pending";
-const readColumns = "id, created_at, expires_at, burn_after, read_count, burned_at IS NOT NULL AS burned";
+const plain = "password_hash IS NULL AND live_links IS NULL AND NOT files_pending";
+const proven = "(key_proof_hash IS NULL OR key_proof_hash = $4)";
+const readColumns =
+  "id, created_at, expires_at, burn_after, read_count, burned_at IS NOT NULL AS burned, encrypted";
 
 export type FloorStatement = { name: string; text: string };
 
 /**
  * A read in one statement: a note with a view limit consumes one under its row lock (burning it at
  * the last), a note without one is only looked at, and either way one access-log row is inserted.
- * $1 id, $2 the reader's fingerprint, $3 its browser family.
+ * $1 id, $2 the reader's fingerprint, $3 its browser family, $4 the key proof's hash (null: none sent,
+ * so only a note without one is read).
  */
 export const readStatement: FloorStatement = {
   name: "floor_read",
@@ -35,17 +38,17 @@ export const readStatement: FloorStatement = {
     WITH consumed AS (
       UPDATE shares SET read_count = read_count + 1,
         burned_at = CASE WHEN read_count + 1 >= burn_after THEN now() END
-      WHERE id = $1 AND ${live} AND ${plain} AND burn_after IS NOT NULL
+      WHERE id = $1 AND ${live} AND ${plain} AND ${proven} AND burn_after IS NOT NULL
       RETURNING ${readColumns}
     ), viewed AS (
-      SELECT ${readColumns} FROM shares WHERE id = $1 AND ${live} AND ${plain} AND burn_after IS NULL
+      SELECT ${readColumns} FROM shares WHERE id = $1 AND ${live} AND ${plain} AND ${proven} AND burn_after IS NULL
     ), opened AS (
       SELECT * FROM consumed UNION ALL SELECT * FROM viewed
     ), logged AS (
       INSERT INTO note_events (share_id, type, at, remaining_views, client, browser)
       SELECT id, 'read'::note_event_type, now(), burn_after - read_count, $2, $3 FROM opened
     )
-    SELECT o.id, o.created_at, o.expires_at, o.burn_after, o.read_count, o.burned,
+    SELECT o.id, o.created_at, o.expires_at, o.burn_after, o.read_count, o.burned, o.encrypted,
            p.content, p.content_type, p.html
     FROM opened o JOIN share_pages p ON p.share_id = o.id AND p.page_index = 0`,
 };
@@ -62,23 +65,24 @@ export const metaStatement: FloorStatement = {
 };
 
 /**
- * A single-page keyless Markdown note, its page and its `created` log entry, in one statement.
- * $1 id, $2 lifetime in seconds, $3 burn_after, $4 size in bytes, $5 the delete token's SHA-256,
- * $6 sealed content, $7 sealed HTML, $8 the sealing key's id.
+ * A single-page keyless Markdown note, or an end-to-end one, its page and its `created` log entry, in
+ * one statement. $1 id, $2 lifetime in seconds, $3 burn_after, $4 size in bytes, $5 the delete token's
+ * SHA-256, $6 sealed content, $7 sealed HTML, $8 the sealing key's id, $9 end to end, $10 the key
+ * proof's SHA-256 (null: none).
  */
 export const createStatement: FloorStatement = {
   name: "floor_create",
   text: `
     WITH note AS (
       INSERT INTO shares (id, expires_at, burn_after, content_type, page_count, multi_page, size_bytes,
-                          delete_token_hash)
+                          delete_token_hash, encrypted, key_proof_hash)
       VALUES ($1, date_trunc('second', now()::timestamptz(3)) + make_interval(secs => $2::int), $3::int, 'markdown'::content_type, 1,
-              false, $4::int, $5)
+              false, $4::int, $5, $9, $10)
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, created_at, expires_at, burn_after
+      RETURNING id, created_at, expires_at, burn_after, encrypted
     ), created AS (
       INSERT INTO note_events (share_id, type, at, delete_token_hash, encrypted)
-      SELECT id, 'created'::note_event_type, created_at, $5, false FROM note
+      SELECT id, 'created'::note_event_type, created_at, $5, encrypted FROM note
     ), page AS (
       INSERT INTO share_pages (share_id, page_index, title, content, content_type, html, sealed_by)
       SELECT id, 0, NULL, $6, 'markdown'::content_type, $7, $8 FROM note

@@ -1,13 +1,17 @@
 // The floor of `npm run bench`: the notes API's three hot endpoints as a bare node:http server on a
 // pg pool with named prepared statements, with no framework and none of the app's domain code
-// (floor-duties.ts holds its statements and sealing). It does the duties a request of the bench
-// needs and no more, so app/floor says how far the app is from what node and Postgres allow here:
+// (floor-duties.ts holds its statements and sealing, floor-request.ts its checks of a request's
+// body). It does the duties a request of the bench needs and no more, so app/floor says how far the
+// app is from what node and Postgres allow here:
 // - read: the one statement (consume a view under the row lock, or only look at a note without a
-//   limit, and insert one access-log row with the reader's fingerprint), then open the sealed page
-//   (AES-256-GCM, content and HTML) and answer the app's JSON;
+//   limit, and insert one access-log row with the reader's fingerprint; an end-to-end note only with
+//   its key proof, whose SHA-256 the statement compares), then open the sealed page (AES-256-GCM,
+//   content and HTML, or the envelope alone) and answer the app's JSON;
 // - meta: one SELECT of the meta columns, JSON out;
 // - create: parse, render with the app's renderer (lib/render: the render worker pool, as the app,
-//   or BENCH_FLOOR_RENDER=thread on the request thread), seal, one INSERT of note, page and log entry.
+//   or BENCH_FLOOR_RENDER=thread on the request thread), seal, one INSERT of note, page and log entry;
+//   an end-to-end note's envelope and key proof are checked for shape, nothing is rendered, and the
+//   proof's SHA-256 is stored.
 // What it skips is listed in docs/benchmarks.md ("What the floor is"). Bad input gets a plain 4xx;
 // it is not the measured path.
 import http from "node:http";
@@ -24,6 +28,7 @@ import {
   sha256Hex,
   type FloorStatement,
 } from "./floor-duties";
+import { bodyOf, isEnvelope, isKeyProof, Refused } from "./floor-request";
 
 type Render = (content: string) => Promise<string>;
 
@@ -47,39 +52,10 @@ pool.on("error", (error) => console.error("An idle connection failed:", error.me
 // The reader fingerprint's salt lives in memory, as the app's does without Redis (a key made once).
 const readerSalt = createSecretKey(randomBytes(32));
 const lifetimes: Record<string, number> = { "1h": 3600, "1d": 86_400, "7d": 604_800, "30d": 2_592_000 };
-const maxBodyBytes = 1024 * 1024;
-
-class Refused extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-}
 
 async function rows<T>(statement: FloorStatement, values: unknown[]): Promise<T[]> {
   const result = await pool.query({ ...statement, values });
   return result.rows as T[];
-}
-
-async function bodyOf(request: http.IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    if (total > maxBodyBytes) throw new Refused(413, "too_large");
-    chunks.push(chunk);
-  }
-  try {
-    const parsed: unknown = total === 0 ? {} : JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      return parsed as Record<string, unknown>;
-    }
-  } catch {
-    // answered below
-  }
-  throw new Refused(400, "bad_json");
 }
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
@@ -89,18 +65,33 @@ const notFound = () => new Refused(404, "not_found");
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 const noStore = { "cache-control": "no-store" };
 
-async function create(request: http.IncomingMessage, baseUrl: string): Promise<Reply> {
-  const body = await bodyOf(request);
-  const { content, ttl, burn_after: burnAfter = null } = body;
-  const lifetime = typeof ttl === "string" ? lifetimes[ttl] : undefined;
+type NewPage = { content: string; html: string; encrypted: boolean; proofHash: string | null };
+
+/**
+ * The page a create stores: Markdown rendered, or an end-to-end note's envelope, with no HTML, and
+ * its key proof's SHA-256 when it has one.
+ */
+async function pageOf(body: Record<string, unknown>): Promise<NewPage> {
+  const { content, encrypted = false, key_proof: proof } = body;
   if (typeof content !== "string" || Buffer.byteLength(content) > 512 * 1024) {
     throw new Refused(400, "bad_content");
   }
+  if (encrypted === true && isEnvelope(content) && (proof === undefined || isKeyProof(proof))) {
+    return { content, html: "", encrypted, proofHash: proof === undefined ? null : sha256Hex(proof) };
+  }
+  if (encrypted !== false || proof !== undefined) throw new Refused(400, "bad_envelope");
+  return { content, html: await (await renderer)(content), encrypted, proofHash: null };
+}
+
+async function create(request: http.IncomingMessage, baseUrl: string): Promise<Reply> {
+  const body = await bodyOf(request);
+  const { ttl, burn_after: burnAfter = null } = body;
+  const lifetime = typeof ttl === "string" ? lifetimes[ttl] : undefined;
   if (lifetime === undefined) throw new Refused(400, "bad_ttl");
   if (burnAfter !== null && !(Number.isInteger(burnAfter) && Number(burnAfter) >= 1)) {
     throw new Refused(400, "bad_burn_after");
   }
-  const html = await (await renderer)(content);
+  const page = await pageOf(body);
   const id = randomId(10);
   const deleteToken = `ndt_${randomId(43)}`;
   const [note] = await rows<{ id: string; created_at: Date; expires_at: Date; burn_after: number | null }>(
@@ -109,11 +100,13 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
       id,
       lifetime,
       burnAfter,
-      Buffer.byteLength(content),
+      Buffer.byteLength(page.content),
       sha256Hex(deleteToken),
-      sealField(key, id, "content", content),
-      sealField(key, id, "html", html),
+      sealField(key, id, "content", page.content),
+      sealField(key, id, "html", page.html),
       key.id,
+      page.encrypted,
+      page.proofHash,
     ],
   );
   // An id taken already (1 in 62^10): the app tries another; the floor says so.
@@ -127,7 +120,7 @@ async function create(request: http.IncomingMessage, baseUrl: string): Promise<R
     password_required: false,
     content_type: "markdown",
     page_count: 1,
-    encrypted: false,
+    encrypted: page.encrypted,
     owned: false,
     api_key: false,
     delete_token: deleteToken,
@@ -142,25 +135,29 @@ type ReadRow = {
   burn_after: number | null;
   read_count: number;
   burned: boolean;
+  encrypted: boolean;
   content: string;
   content_type: string;
   html: string;
 };
 
 async function read(request: http.IncomingMessage, id: string): Promise<Reply> {
-  await bodyOf(request);
+  const { key_proof: proof } = await bodyOf(request);
+  if (proof !== undefined && typeof proof !== "string") throw new Refused(400, "bad_json");
   if (!noteIdPattern.test(id)) throw notFound();
   const client = request.socket.remoteAddress ?? "";
   const fingerprint = createHmac("sha256", readerSalt).update(`${id}\n${client}`).digest("hex").slice(0, 8);
   const browser = request.headers["user-agent"] ? "other" : null;
-  const [row] = await rows<ReadRow>(readStatement, [id, fingerprint, browser]);
+  const proofHash = proof === undefined ? null : sha256Hex(proof);
+  const [row] = await rows<ReadRow>(readStatement, [id, fingerprint, browser, proofHash]);
   if (!row) throw notFound();
+  // An end-to-end note's content is its envelope; its HTML is empty and not answered.
   const answer = {
     id: row.id,
     content: openField(key, row.id, "content", row.content),
     content_type: row.content_type,
-    html: openField(key, row.id, "html", row.html),
-    encrypted: false,
+    html: row.encrypted ? null : openField(key, row.id, "html", row.html),
+    encrypted: row.encrypted,
     created_at: seconds(row.created_at),
     expires_at: seconds(row.expires_at),
     burn_after: row.burn_after,

@@ -1,11 +1,19 @@
 import autocannon, { type Instance, type Options } from "autocannon";
-import { createBody, smallNote, type SeededNotes } from "./fixtures";
+import { createBody, createE2eBody, readE2eBody, smallNote, type SeededNotes } from "./fixtures";
 
 export const connections = 32;
 
-export type ScenarioName = "create" | "read" | "meta" | "read-500k" | "read-hot";
+export const scenarioNames = [
+  "create",
+  "read",
+  "meta",
+  "read-500k",
+  "read-hot",
+  "e2e-create",
+  "e2e-read",
+] as const;
 
-export const scenarioNames: ScenarioName[] = ["create", "read", "meta", "read-500k", "read-hot"];
+export type ScenarioName = (typeof scenarioNames)[number];
 
 export const scenarioTitles: Record<ScenarioName, string> = {
   create: "create: POST /api/v1/shares, 1 KiB Markdown, ttl 1h",
@@ -16,6 +24,9 @@ export const scenarioTitles: Record<ScenarioName, string> = {
   // read updates its row and holds the row lock until its commit is flushed.
   "read-hot":
     "read-hot: POST /api/v1/shares/<id>/read, 1 KiB note with a view limit: 32 readers on one row lock",
+  // What the create page and the CLI send by default: nothing for the server to render.
+  "e2e-create": "e2e-create: POST /api/v1/shares, 1 KiB note sealed end to end with its key proof, ttl 1h",
+  "e2e-read": "e2e-read: POST /api/v1/shares/<id>/read, 1 KiB end-to-end note, with its key proof",
 };
 
 const json = { "content-type": "application/json" };
@@ -39,6 +50,20 @@ function requestOf(name: ScenarioName, baseUrl: string, notes: SeededNotes): Opt
       if (id === null) throw new Error("read-hot's note is stored on Postgres only (database.ts).");
       return { url: `${baseUrl}/api/v1/shares/${id}/read`, method: "POST", headers: json, body: "{}" };
     }
+    case "e2e-create":
+      return {
+        url: `${baseUrl}/api/v1/shares`,
+        method: "POST",
+        headers: json,
+        body: createE2eBody(notes.e2e),
+      };
+    case "e2e-read":
+      return {
+        url: `${baseUrl}/api/v1/shares/${notes.e2e.id}/read`,
+        method: "POST",
+        headers: json,
+        body: readE2eBody(notes.e2e),
+      };
   }
 }
 

@@ -41,7 +41,7 @@ export async function measure(
   checkInterrupted();
   const { server: srv, postgres, loadGenerator, other } = cpuCores;
   console.log(
-    `  ${name.padEnd(9)} ${server.kind.padEnd(8)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+    `  ${name.padEnd(10)} ${server.kind.padEnd(8)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
       `  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms  cores: server ${srv.toFixed(2)}` +
       ` postgres ${postgres.toFixed(2)} load ${loadGenerator.toFixed(2)} other ${other.toFixed(2)}` +
       (result.rampSeconds > 0

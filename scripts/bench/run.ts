@@ -16,7 +16,8 @@
 //                        optimises the app's hot paths for about 15 s of load, the floor's in a few
 //   BENCH_CPU_PROF=1     run the servers with --cpu-prof; profiles land in .bench/profiles, and
 //                        `tsx scripts/bench/profile-summary.ts <file>` sums them up by package
-//   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k, read-hot
+//   BENCH_SCENARIOS=read,meta      a subset of create, read, meta, read-500k, read-hot, e2e-create,
+//                        e2e-read
 //   BENCH_GZIP=1         send Accept-Encoding: gzip, as browsers and fetch() do
 //   BENCH_APP_PAGE=0     measure the app before it has served any web page (see servePage)
 //   BENCH_DATABASE=embedded   on embedded PGlite, as `npm start` without DATABASE_URL (database.ts);
@@ -31,7 +32,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { openBenchDatabase } from "./database";
 import { measureFiles } from "./files";
-import { compareSamples, seedNotes, servePage } from "./fixtures";
+import { compareSamples, sealSmallNote, seedNotes, servePage } from "./fixtures";
 import { probeLargeCreate } from "./large-create";
 import { checkInterrupted, cleanups, runToEnd } from "./lifecycle";
 import { connections } from "./load";
@@ -72,7 +73,9 @@ async function main(): Promise<void> {
   const servers = [app, baseline, floor].filter((server): server is RunningServer => server !== null);
 
   const idleRssMiB = Object.fromEntries(servers.map((server) => [server.kind, treeRssMiB(server.pid)]));
-  const seed = async (server: RunningServer) => seedNotes(server.url, await database.storedNotes(server.url));
+  const sealed = await sealSmallNote();
+  const seed = async (server: RunningServer) =>
+    seedNotes(server.url, await database.storedNotes(server.url), sealed);
   const appSeed = await seed(app);
   const baselineSeed = await seed(baseline);
   const floorSeed = floor && (await seed(floor));
