@@ -13,7 +13,7 @@ describe("chat targets", () => {
     const receiver = await startWebhookReceiver();
     try {
       const hook = { url: receiver.url, events: ["request.answered" as const], format: "teams" as const };
-      await world.service.createWebhook(world.apiKey, hook);
+      await world.service.createWebhook({ keyId: world.apiKey.id }, hook);
       const keys = await world.service.generateRequestKeys();
       const body = {
         title: "Token",
