@@ -62,11 +62,14 @@ export function chatWorld() {
     for (const format of formats) {
       world.receivers[format] = await startWebhookReceiver();
       const events = ["note.read", "note.burned", "note.password_failed"] as const;
-      const hook = await world.service.createWebhook({ keyId: world.apiKey.id }, {
-        url: world.receivers[format].url,
-        events: [...events],
-        format,
-      });
+      const hook = await world.service.createWebhook(
+        { keyId: world.apiKey.id },
+        {
+          url: world.receivers[format].url,
+          events: [...events],
+          format,
+        },
+      );
       expect(hook.format).toBe(format);
       world.hooks[format] = hook.id;
     }
