@@ -8,9 +8,7 @@ import type { CreatedPersonTarget } from "@/lib/webhooks/person-targets";
 import { webhookEvents, webhookFormats } from "@/lib/webhooks/webhook-schemas";
 import { adminRequest } from "../admin/admin-request";
 import styles from "../admin/admin.module.css";
-
-/** An event's key in the catalogs: next-intl reads a dot as a nesting. */
-export const eventKey = (event: string) => event.replace(".", "_") as "note_read";
+import { eventKey } from "./target-event-key";
 
 /**
  * Adds one of the person's targets; a standard one's signing secret is shown this once, in the page's

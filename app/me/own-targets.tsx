@@ -2,8 +2,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { maxWebhooksPerOwner } from "@/lib/webhooks/manage-webhooks";
 import type { PersonTarget, TargetState } from "@/lib/webhooks/person-targets";
 import { formatTime } from "../admin/format-time";
-import { AddTargetForm, eventKey } from "./add-target-form";
+import { AddTargetForm } from "./add-target-form";
 import { DeleteTargetButton } from "./delete-target-button";
+import { eventKey } from "./target-event-key";
 
 type Texts = Awaited<ReturnType<typeof getTranslations<"targets">>>;
 
