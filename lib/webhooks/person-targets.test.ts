@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startWebhookReceiver } from "../../e2e/support/webhook-receiver";
 import { randomAlphanumeric } from "../crypto/random-string";
-import { read, world, chatWorld } from "../test/chat-harness";
+import { answeredRequest, chatWorld, read, world } from "../test/chat-harness";
 import { noteText, notePassword } from "../test/email-harness";
 
 // A person's own targets (added on /me) in the outbox: the events of every note and request the
@@ -58,29 +58,8 @@ const noteBy = (apiKey: { id: string; personId: string } | null, personId: strin
     person: { id: personId },
   });
 
-async function answeredRequestBy(apiKey: { id: string; personId: string } | null, personId: string) {
-  const keys = await world.service.generateRequestKeys();
-  const body = {
-    title: "Token",
-    ttl: "1d",
-    answers: 1,
-    public_key: keys.publicKey,
-    owner_proof: keys.ownerProof,
-  };
-  const request = await world.service.createRequest({ body, apiKey, person: { id: personId } });
-  const envelope = await world.service.sealAnswer("the-answer", {
-    requestId: request.id,
-    publicKey: keys.publicKey,
-  });
-  const answerer = { client: null, browser: "Safari" };
-  await world.service.answerRequest({
-    id: request.id,
-    envelope,
-    reader: answerer,
-    signedIn: async () => false,
-  });
-  return request.id;
-}
+const answeredRequestBy = async (apiKey: { id: string; personId: string } | null, personId: string) =>
+  (await answeredRequest({ apiKey, person: { id: personId }, answers: 1 })).id;
 
 describe("a person's own targets", () => {
   it("get each event of what the person created once, beside the personal key's own webhook", async () => {
