@@ -1,13 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { startWebhookReceiver } from "../support/webhook-receiver";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import {
-  peopleClient,
-  signInFromMe,
-  startPeopleServers,
-  type PeopleServers,
-} from "../support/people-servers";
-import { timeouts } from "../support/timeouts";
+import { peopleSpec } from "../support/people-spec";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 
 // A person's own notification targets on /me, with a real provider and a real local HTTP receiver:
 // Alice adds a Slack target, the note she creates signed in is read, and the receiver gets exactly
@@ -17,43 +11,24 @@ import { timeouts } from "../support/timeouts";
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
-let setup: PeopleServers | undefined;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
-const people: Record<string, Page> = {};
 let targetId = "";
 
-test.beforeAll(async () => {
-  test.setTimeout(timeouts.serverTest);
-  receiver = await startWebhookReceiver();
-  setup = await startPeopleServers({
-    databaseName: "people_targets",
-    clients: [(redirects) => [{ ...peopleClient, redirect_uris: redirects }]],
-    env: {
+const { app, sameSite, sql, people, signedIn } = peopleSpec({
+  databaseName: "people_targets",
+  env: async () => {
+    receiver = await startWebhookReceiver();
+    return {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
       WEBHOOK_RETRY_BASE_MS: "500",
       WEBHOOK_POLL_INTERVAL_MS: "200",
-    },
-  });
-});
-test.afterAll(async () => {
-  for (const page of Object.values(people)) await page.context().close();
-  await setup?.stop();
-  await receiver?.close();
+    };
+  },
+  stop: async () => receiver?.close(),
 });
 
-const app = () => setup?.servers[0]?.url ?? "";
-const sameSite = () => ({ origin: app(), "sec-fetch-site": "same-origin" });
 const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const noteText = "TARGET-SPEC-SECRET-TEXT";
-
-/** A browser of the person's own, signed in from /me, which it comes back to. */
-async function signedIn(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
-  expect((await signInFromMe(page, app(), setup!.providers[0]!.issuer, login)).status()).toBe(303);
-  await expect(page).toHaveURL(`${app()}/me`);
-  people[login] = page;
-  return page;
-}
 
 /** Creates a note as the person signed in on `page` and reads it once in Firefox; its id and token. */
 async function createdAndRead(page: Page) {
@@ -97,7 +72,7 @@ test("a Slack target added on /me gets exactly the message for a read of the per
 
   const note = await createdAndRead(alice);
   await expect.poll(() => taken(note.id).length, { timeout: 20_000 }).toBe(1);
-  const { rows } = await setup!.sql.query<{ timestamp: string }>(
+  const { rows } = await sql().query<{ timestamp: string }>(
     "SELECT payload->>'timestamp' AS timestamp FROM webhook_deliveries WHERE payload #>> '{data,id}' = $1",
     [note.id],
   );
@@ -170,7 +145,7 @@ test("another person neither sees nor deletes the target; signed out is sign_in_
   await expect(
     alice.getByRole("region", { name: "Notifications" }).getByText("No targets yet."),
   ).toBeVisible();
-  const { rows } = await setup!.sql.query("SELECT id FROM webhooks WHERE id = $1", [targetId]);
+  const { rows } = await sql().query("SELECT id FROM webhooks WHERE id = $1", [targetId]);
   expect(rows).toEqual([]);
 
   // A standard target is signed: its secret is shown this once.
