@@ -119,24 +119,36 @@ test("/me shows a failing target retrying, with the last error, then delivered o
   await expect(targetRow(alice).locator("td").nth(4)).toContainText("Delivered");
 });
 
-test("another person neither sees nor deletes the target; signed out is sign_in_required; its owner deletes it", async ({
+test("another person neither sees nor deletes the target; cross-site and signed out are refused; its owner deletes it", async ({
   browser,
 }) => {
   const bob = await signedIn(browser, "bob");
   const section = bob.getByRole("region", { name: "Notifications" });
   await expect(section.getByText("No targets yet.")).toBeVisible();
   expect(await bob.content()).not.toContain(targetId);
+  const codeOf = async (response: { json: () => Promise<unknown> }) =>
+    ((await response.json()) as { error: string }).error;
   const crossOwner = await bob.request.delete(`${app()}/me/api/webhooks/${targetId}`, {
     headers: sameSite(),
   });
-  expect(crossOwner.status()).toBe(404);
-  expect(((await crossOwner.json()) as { error: string }).error).toBe("not_found");
+  expect([crossOwner.status(), await codeOf(crossOwner)]).toEqual([404, "not_found"]);
+  const crossSite = await bob.request.post(`${app()}/me/api/webhooks`, {
+    headers: { origin: "https://evil.test" },
+    data: { url: receiver!.url, events: ["note.read"], format: "slack" },
+  });
+  expect([crossSite.status(), await codeOf(crossSite)]).toEqual([403, "cross_site_request"]);
   const signedOut = await fetch(`${app()}/me/api/webhooks/${targetId}`, {
     method: "DELETE",
     headers: sameSite(),
   });
-  expect(signedOut.status).toBe(401);
-  expect(((await signedOut.json()) as { error: string }).error).toBe("sign_in_required");
+  expect([signedOut.status, await codeOf(signedOut)]).toEqual([401, "sign_in_required"]);
+  // The API's refusal, in the page's words.
+  await section.getByLabel("Webhook URL").fill("ftp://example.test/hook");
+  await section.getByRole("button", { name: "Add target" }).click();
+  await expect(section.getByRole("alert")).toHaveText(
+    "This URL is refused: a target must be a public http:// or https:// address.",
+  );
+  await expect(section.getByText("No targets yet.")).toBeVisible();
 
   const alice = people.alice!;
   await alice.reload();
