@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
 import { peopleSpec } from "../support/people-spec";
 import { startWebhookReceiver } from "../support/webhook-receiver";
+import { expect, expectNoSidewaysScroll, test, widths } from "./browser-test";
 
 // A person's own notification targets on /me, with a real provider and a real local HTTP receiver:
 // Alice adds a Slack target, the note she creates signed in is read, and the receiver gets exactly
@@ -69,6 +69,8 @@ test("a Slack target added on /me gets exactly the message for a read of the per
   await expect(section.getByRole("heading", { name: "Signing secret" })).toHaveCount(0);
   expect(await alice.content()).not.toContain(receiver!.url);
   targetId = (await targetRow(alice).getAttribute("data-target")) ?? "";
+  await alice.setViewportSize(widths[0].viewport);
+  await expectNoSidewaysScroll(alice);
 
   const note = await createdAndRead(alice);
   await expect.poll(() => taken(note.id).length, { timeout: 20_000 }).toBe(1);
