@@ -120,4 +120,27 @@ describe("a person's own targets", () => {
     });
     expect(await world.service.listWebhooks({ personId: await person() })).toEqual([]);
   });
+
+  it("are listed by host only, with how their deliveries fare: the latest that matters", async () => {
+    const { listPersonTargets } = await import("./person-targets");
+    const alice = { id: await person() };
+    const hook = await target({ personId: alice.id }, "http://127.0.0.1:9/secret-path?token=x");
+    const stateNow = async () => (await listPersonTargets(alice)).map(({ host, state }) => ({ host, state }));
+    expect(await stateNow()).toEqual([{ host: "127.0.0.1:9", state: { kind: "none" } }]);
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 12, minute));
+    const delivery = (columns: string, values: unknown[]) =>
+      world.client.query(
+        `INSERT INTO webhook_deliveries (webhook_id, event, payload, ${columns})
+         VALUES ($1, 'note.read', '{}', ${values.map((_, n) => `$${n + 2}`).join(", ")})`,
+        [hook, ...values],
+      );
+    await delivery("created_at, next_attempt_at, delivered_at", [at(1), null, at(2)]);
+    expect(await stateNow()).toEqual([{ host: "127.0.0.1:9", state: { kind: "delivered", at: at(2) } }]);
+    await delivery("created_at, next_attempt_at, failed_at, last_error", [at(3), null, at(4), "HTTP 410"]);
+    const givenUp = { kind: "givenUp", since: at(4), error: "HTTP 410" };
+    expect(await stateNow()).toEqual([{ host: "127.0.0.1:9", state: givenUp }]);
+    await delivery("created_at, next_attempt_at, last_error", [at(5), at(30), "HTTP 500"]);
+    const retrying = { kind: "retrying", since: at(5), error: "HTTP 500" };
+    expect(await stateNow()).toEqual([{ host: "127.0.0.1:9", state: retrying }]);
+  });
 });
