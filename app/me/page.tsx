@@ -8,9 +8,11 @@ import { listPersonKeys } from "@/lib/keys/person-keys";
 import { currentPerson } from "@/lib/people/current-person";
 import { listOwnNoteRows, listOwnRequests } from "@/lib/people/list-own-things";
 import { providerConfigured } from "@/lib/people/provider-settings";
+import { listPersonTargets } from "@/lib/webhooks/person-targets";
 import { OwnKeys } from "./own-keys";
 import { OwnNotes } from "./own-notes";
 import { OwnRequests } from "./own-requests";
+import { OwnTargets } from "./own-targets";
 import "../create.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // GET /me: the signed-in person's own page: who they are, signing out, the notes and requests they
-// created while signed in, and their API keys; signed out, a link to sign in that comes back here.
+// created while signed in, their API keys and their notification targets; signed out, a link to sign
+// in that comes back here.
 // Not found while no provider is configured.
 export default async function MePage() {
   // Rendered per request: it is one person's page, and the provider is a run-time setting.
@@ -39,10 +42,11 @@ export default async function MePage() {
       </div>
     );
   }
-  const [notes, requests, keys] = await Promise.all([
+  const [notes, requests, keys, targets] = await Promise.all([
     listOwnNoteRows(person),
     listOwnRequests(person),
     listPersonKeys(person),
+    listPersonTargets(person),
   ]);
   const name = person.displayName ?? person.email ?? "";
   return (
@@ -64,6 +68,12 @@ export default async function MePage() {
         <h2 id="keys-heading">{t("keysHeading")}</h2>
         <ClientMessages namespaces={["admin", "apiFailure"]}>
           <OwnKeys keys={keys} />
+        </ClientMessages>
+      </section>
+      <section aria-labelledby="targets-heading">
+        <h2 id="targets-heading">{t("targetsHeading")}</h2>
+        <ClientMessages namespaces={["admin", "apiFailure", "targets"]}>
+          <OwnTargets targets={targets} />
         </ClientMessages>
       </section>
     </div>

@@ -1,14 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import {
-  peopleClient,
-  signInFromMe,
-  startPeopleServers,
-  type PeopleServers,
-} from "../support/people-servers";
+import { peopleSpec } from "../support/people-spec";
 import { answer, createRequest } from "../support/requests";
 import { testSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { timeouts } from "../support/timeouts";
 import { expect, test } from "./browser-test";
 
 // "Email me" for a signed-in person, on a server with SMTP_URL (the tests' SMTP server) signing
@@ -17,42 +10,21 @@ import { expect, test } from "./browser-test";
 // no_verified_email to a person whose provider verified none and to an anonymous caller.
 test.describe.configure({ mode: "serial" });
 
-let setup: PeopleServers | undefined;
 let smtp: TestSmtpServer | undefined;
-const people: Record<string, Page> = {};
 
-test.beforeAll(async () => {
-  test.setTimeout(timeouts.serverTest);
-  smtp = await testSmtpServer();
-  await smtp.start();
-  setup = await startPeopleServers({
-    databaseName: "notify_me",
-    clients: [(redirects) => [{ ...peopleClient, redirect_uris: redirects }]],
-    env: { SMTP_URL: smtp.url, WEBHOOK_POLL_INTERVAL_MS: "100" },
-  });
+const { app, sameSite, sql, people, signedIn } = peopleSpec({
+  databaseName: "notify_me",
+  env: async () => {
+    smtp = await testSmtpServer();
+    await smtp.start();
+    return { SMTP_URL: smtp.url, WEBHOOK_POLL_INTERVAL_MS: "100" };
+  },
+  stop: async () => smtp?.remove(),
 });
-test.afterAll(async () => {
-  for (const page of Object.values(people)) await page.context().close();
-  await setup?.stop();
-  await smtp?.remove();
-});
-
-const app = () => setup?.servers[0]?.url ?? "";
-const sameSite = () => ({ origin: app(), "sec-fetch-site": "same-origin" });
 const note = { content: "NOTIFY-ME-SECRET", ttl: "1h" };
 const received = (address: string) => smtp!.received().filter((email) => email.to.includes(address));
 const subjects = (address: string) =>
   Promise.all(received(address).map(async (email) => (await simpleParser(email.raw)).subject));
-
-/** A browser of the person's own, signed in from /me. */
-async function signedIn(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app(), ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  const callback = await signInFromMe(page, app(), setup!.providers[0]!.issuer, login);
-  expect(callback.status()).toBe(303);
-  people[login] = page;
-  return page;
-}
 
 test("a signed-in person ticks “Email me” on the create page: the read is emailed to their verified address", async ({
   browser,
@@ -74,7 +46,7 @@ test("a signed-in person ticks “Email me” on the create page: the read is em
   const [email] = received("alice@example.test");
   expect(email!.raw).not.toContain("NOTIFY-ME-SECRET");
   // Sealed at rest like a typed address.
-  const target = await setup!.sql.query("SELECT email FROM notify_targets WHERE subject_id = $1", [id]);
+  const target = await sql().query("SELECT email FROM notify_targets WHERE subject_id = $1", [id]);
   expect(target.rows.map((row) => String(row.email).includes("alice"))).toEqual([false]);
 });
 

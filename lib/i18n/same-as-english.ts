@@ -35,6 +35,9 @@ export const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   ],
   fr: [
     "admin.webhooks.columnFormat",
+    "me.targetsHeading",
+    "targets.format",
+    "targets.columnActions",
     "me.note",
     ...units,
     "meta.siteName",

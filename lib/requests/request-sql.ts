@@ -65,8 +65,8 @@ export type AnsweredRow = { number: number; created_at: Date; answers_left: numb
 /**
  * Takes an answer when the request is live and open: counting it and storing it are one statement,
  * and the row lock of the count makes concurrent answers wait and check again, so exactly
- * max_answers land. Queues a `request.answered` delivery for each webhook of the request's key that
- * subscribed to it, and its email when the request has a notification target. With `files`, the answer is pending until they are uploaded, and its files are
+ * max_answers land. Queues a `request.answered` delivery for each webhook of the request's key or of
+ * its creator that subscribed to it, and its email when the request has a notification target. With `files`, the answer is pending until they are uploaded, and its files are
  * stored with it. No row when the request is closed, expired or unknown.
  */
 export function answerRequestSql(id: string, envelope: string, reader: Reader, files?: NewFiles) {
@@ -74,7 +74,7 @@ export function answerRequestSql(id: string, envelope: string, reader: Reader, f
     WITH counted AS (
       UPDATE requests SET answer_count = answer_count + 1
       WHERE id = ${id} AND expires_at > now() AND answer_count < max_answers
-      RETURNING id, api_key_id, answer_count, max_answers
+      RETURNING id, api_key_id, created_by, answer_count, max_answers
     ), answer AS (
       INSERT INTO request_answers (request_id, number, envelope, client, browser,
                                    file_count, files_left, files_pending, upload_token_hash, upload_expires_at,
@@ -96,7 +96,9 @@ export function answerRequestSql(id: string, envelope: string, reader: Reader, f
              || CASE WHEN w.format = 'standard' THEN '{}'::jsonb
                      ELSE jsonb_build_object('browser', ${reader.browser}::text) END
       FROM counted c CROSS JOIN answer a
-      JOIN webhooks w ON w.api_key_id = c.api_key_id AND 'request.answered' = ANY(w.events)
+      -- The key's webhooks and its creator's (lib/webhooks/fan-out-sql.ts): each once.
+      JOIN webhooks w ON (w.api_key_id = c.api_key_id OR w.person_id = c.created_by)
+                     AND 'request.answered' = ANY(w.events)
     )${answerEmailCte(reader.browser)}
     SELECT a.number, a.created_at, c.max_answers - c.answer_count AS answers_left
     FROM counted c CROSS JOIN answer a`;

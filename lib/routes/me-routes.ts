@@ -27,4 +27,20 @@ export const meRoutes = [
       POST: { auth: "person-session", summary: "Revoke one of the person's own keys" },
     },
   },
+  {
+    pattern: "/me/api/webhooks",
+    methods: {
+      POST: {
+        auth: "person-session",
+        summary:
+          "Add one of the person's own notification targets; a standard one's signing secret is in this response and nowhere else",
+      },
+    },
+  },
+  {
+    pattern: "/me/api/webhooks/[id]",
+    methods: {
+      DELETE: { auth: "person-session", summary: "Delete one of the person's own notification targets" },
+    },
+  },
 ] as const satisfies readonly RouteDeclaration<MeOperation>[];

@@ -62,11 +62,14 @@ export function chatWorld() {
     for (const format of formats) {
       world.receivers[format] = await startWebhookReceiver();
       const events = ["note.read", "note.burned", "note.password_failed"] as const;
-      const hook = await world.service.createWebhook(world.apiKey, {
-        url: world.receivers[format].url,
-        events: [...events],
-        format,
-      });
+      const hook = await world.service.createWebhook(
+        { keyId: world.apiKey.id },
+        {
+          url: world.receivers[format].url,
+          events: [...events],
+          format,
+        },
+      );
       expect(hook.format).toBe(format);
       world.hooks[format] = hook.id;
     }
@@ -132,3 +135,35 @@ export const counted = async (channel: string, outcome: string) => {
   );
   return value?.value ?? 0;
 };
+
+/**
+ * Creates a request taking `answers` answers as `apiKey` and `person`, and answers it once from
+ * Safari: its id and the answer's envelope.
+ */
+export async function answeredRequest(options: {
+  apiKey: { id: string; personId: string | null } | null;
+  person?: { id: string };
+  answers: number;
+}) {
+  const keys = await world.service.generateRequestKeys();
+  const body = {
+    title: "Token",
+    ttl: "1d",
+    answers: options.answers,
+    public_key: keys.publicKey,
+    owner_proof: keys.ownerProof,
+  };
+  const request = await world.service.createRequest({ body, apiKey: options.apiKey, person: options.person });
+  const envelope = await world.service.sealAnswer("the-answer-SECRET", {
+    requestId: request.id,
+    publicKey: keys.publicKey,
+  });
+  const answerer = { client: null, browser: "Safari" };
+  await world.service.answerRequest({
+    id: request.id,
+    envelope,
+    reader: answerer,
+    signedIn: async () => false,
+  });
+  return { id: request.id, envelope };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startWebhookReceiver } from "../../e2e/support/webhook-receiver";
-import { chatWorld, world } from "../test/chat-harness";
+import { answeredRequest, chatWorld, world } from "../test/chat-harness";
 import { sleep } from "../test/email-harness";
 
 // A request's answer told to a chat target by the outbox: once, naming the request by its id's first
@@ -13,27 +13,8 @@ describe("chat targets", () => {
     const receiver = await startWebhookReceiver();
     try {
       const hook = { url: receiver.url, events: ["request.answered" as const], format: "teams" as const };
-      await world.service.createWebhook(world.apiKey, hook);
-      const keys = await world.service.generateRequestKeys();
-      const body = {
-        title: "Token",
-        ttl: "1d",
-        answers: 2,
-        public_key: keys.publicKey,
-        owner_proof: keys.ownerProof,
-      };
-      const request = await world.service.createRequest({ body, apiKey: world.apiKey });
-      const envelope = await world.service.sealAnswer("the-answer-SECRET", {
-        requestId: request.id,
-        publicKey: keys.publicKey,
-      });
-      const answerer = { client: null, browser: "Safari" };
-      await world.service.answerRequest({
-        id: request.id,
-        envelope,
-        reader: answerer,
-        signedIn: async () => false,
-      });
+      await world.service.createWebhook({ keyId: world.apiKey.id }, hook);
+      const request = await answeredRequest({ apiKey: world.apiKey, answers: 2 });
       for (let waited = 0; waited < 20_000 && receiver.received.length === 0; waited += 100) {
         await world.service.deliverDueWebhooks();
         await sleep(100);
@@ -65,7 +46,8 @@ describe("chat targets", () => {
         },
       ]);
       const bytes = JSON.stringify(receiver.received);
-      for (const secret of ["the-answer-SECRET", envelope, request.id]) expect(bytes).not.toContain(secret);
+      for (const secret of ["the-answer-SECRET", request.envelope, request.id])
+        expect(bytes).not.toContain(secret);
     } finally {
       await receiver.close();
     }

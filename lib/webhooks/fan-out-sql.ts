@@ -17,10 +17,11 @@ import { emailFanOutCtes } from "../notifications/email-fan-out-sql";
 // same statement queues the emails of notes that asked for them (lib/notifications/email-fan-out-sql.ts).
 
 /**
- * Fans out up to `limit` entries after the cursor into one delivery per webhook of the note's key
- * that subscribed to `note.<type>`, and moves the cursor past them. The key is the note's (so an
- * ordinary entry needs no key of its own): on its row while it is there, a primary-key lookup, else
- * on its `created` entry, its first; a keyless note has none.
+ * Fans out up to `limit` entries after the cursor into one delivery per webhook of the note's key or
+ * of its creator (the person signed in, or the personal key's) that subscribed to `note.<type>`, and
+ * moves the cursor past them. The owners are the note's (so an ordinary entry needs none of its own):
+ * on its row while it is there, a primary-key lookup, else on its `created` entry, its first; an
+ * anonymous note has none.
  * The payload is the note (or recipient's link) id, the event, its time, the recipient's label
  * (sealed, as the log holds it: opened at delivery), the counters; never content. A delivery is due
  * from the event's time, so deliveries are claimed in event order (outbox-sql.ts). Returns how many
@@ -50,13 +51,16 @@ export function fanOutNoteEventsSql(limit: number) {
              b.at
       FROM batch b
       CROSS JOIN LATERAL (
-        SELECT s.api_key_id FROM shares s WHERE s.id = b.share_id
+        SELECT s.api_key_id, s.created_by FROM shares s WHERE s.id = b.share_id
         UNION ALL (
-          SELECT c.api_key_id FROM note_events c
+          SELECT c.api_key_id, c.created_by FROM note_events c
           WHERE c.share_id = b.share_id AND c.type = 'created' ORDER BY c.id LIMIT 1)
         LIMIT 1
       ) owner
-      JOIN webhooks w ON w.api_key_id = owner.api_key_id AND 'note.' || b.type = ANY(w.events)
+      -- One row per webhook, whether it is the key's or the person's: a note made with a personal key
+      -- whose key and person both have one reaches each once.
+      JOIN webhooks w ON (w.api_key_id = owner.api_key_id OR w.person_id = owner.created_by)
+                     AND 'note.' || b.type = ANY(w.events)
       -- No webhook at all (most installations): the cursor moves without looking up any key.
       WHERE b.type <> 'created' AND EXISTS (SELECT FROM webhooks)
       ORDER BY b.id

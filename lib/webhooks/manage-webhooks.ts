@@ -4,16 +4,22 @@ import { randomBase64 } from "../crypto/random-string";
 import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
-import type { ApiKeyIdentity } from "../keys/authenticate-request";
 import { resolveWebhookHost } from "./public-address";
 import { sealWebhookSecret } from "./webhook-secret";
 import type { CreateWebhookBody, CreatedWebhookResponse, WebhookResponse } from "./webhook-schemas";
-import { deleteWebhookSql, insertWebhookSql, keyWebhooksSql, type WebhookRow } from "./webhook-sql";
+import {
+  deleteWebhookSql,
+  insertWebhookSql,
+  ownerWebhooksSql,
+  type WebhookOwner,
+  type WebhookRow,
+} from "./webhook-sql";
 
-// A key holder's webhooks: each key manages its own, and sees no other key's.
+// Webhooks managed by their owner: a key through the API, a person on /me (person-targets.ts). Each
+// owner manages its own, and sees no other's.
 
-/** Webhooks one key may have. */
-const maxWebhooksPerKey = 10;
+/** Webhooks one owner (a key, or a person) may have. */
+export const maxWebhooksPerOwner = 10;
 
 const toResponse = (row: WebhookRow): WebhookResponse => ({
   id: row.id,
@@ -24,7 +30,7 @@ const toResponse = (row: WebhookRow): WebhookResponse => ({
 });
 
 export async function createWebhook(
-  apiKey: ApiKeyIdentity,
+  owner: WebhookOwner,
   body: CreateWebhookBody,
 ): Promise<CreatedWebhookResponse> {
   // Checked now as well as at each delivery, so a URL that can never be called is refused at once.
@@ -38,27 +44,23 @@ export async function createWebhook(
   // The id is made here: the sealed secret is bound to it.
   const id = randomUUID();
   const sealed = sealWebhookSecret(sealingKeys()[0], id, secret);
-  const hook = {
-    id,
-    apiKeyId: apiKey.id,
-    url: body.url,
-    events: body.events,
-    format: body.format,
-    secret: sealed,
-  };
-  const [row] = await queryRows<WebhookRow>(insertWebhookSql(hook, maxWebhooksPerKey));
+  const hook = { id, url: body.url, events: body.events, format: body.format, secret: sealed };
+  const [row] = await queryRows<WebhookRow>(insertWebhookSql(owner, hook, maxWebhooksPerOwner));
   if (!row)
-    throw new ApiError("bad_webhook", `A key may have ${maxWebhooksPerKey} webhooks; delete one first.`);
+    throw new ApiError(
+      "bad_webhook",
+      `A key or person may have ${maxWebhooksPerOwner} webhooks; delete one first.`,
+    );
   return { ...toResponse(row), secret };
 }
 
-export async function listWebhooks(apiKey: ApiKeyIdentity): Promise<WebhookResponse[]> {
-  return (await queryRows<WebhookRow>(keyWebhooksSql(apiKey.id))).map(toResponse);
+export async function listWebhooks(owner: WebhookOwner): Promise<WebhookResponse[]> {
+  return (await queryRows<WebhookRow>(ownerWebhooksSql(owner))).map(toResponse);
 }
 
-/** Deletes one of the key's webhooks with its pending deliveries; another key's is not_found. */
-export async function deleteWebhook(apiKey: ApiKeyIdentity, id: string): Promise<void> {
+/** Deletes one of the owner's webhooks with its pending deliveries; another owner's is not_found. */
+export async function deleteWebhook(owner: WebhookOwner, id: string): Promise<void> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const deleted = uuid.test(id) ? await queryRows(deleteWebhookSql(apiKey.id, id)) : [];
+  const deleted = uuid.test(id) ? await queryRows(deleteWebhookSql(owner, id)) : [];
   if (deleted.length === 0) throw new ApiError("not_found", "No such webhook.");
 }

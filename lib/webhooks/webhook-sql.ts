@@ -5,31 +5,41 @@ import { Prisma } from "../generated/prisma/client";
 
 export type WebhookRow = { id: string; url: string; events: string[]; format: string; createdAt: Date };
 
+/** Whose webhooks: an API key's (the API's) or a person's (their own targets on /me). */
+export type WebhookOwner = { keyId: string } | { personId: string };
+
 const columns = Prisma.sql`id, url, events, format, created_at AS "createdAt"`;
 
+const ownedBy = (owner: WebhookOwner) =>
+  "keyId" in owner
+    ? Prisma.sql`api_key_id = ${owner.keyId}::uuid`
+    : Prisma.sql`person_id = ${owner.personId}`;
+
 /**
- * Adds a webhook unless the key has `max` already; no row when it has. (Two adds at once may both
+ * Adds a webhook unless its owner has `max` already; no row when it has. (Two adds at once may both
  * pass the count: the limit is a bound on abuse, not an invariant.)
  */
 export function insertWebhookSql(
-  hook: { id: string; apiKeyId: string; url: string; events: string[]; format: string; secret: string },
+  owner: WebhookOwner,
+  hook: { id: string; url: string; events: string[]; format: string; secret: string },
   max: number,
 ) {
   return Prisma.sql`
-    INSERT INTO webhooks (id, api_key_id, url, events, format, secret)
-    SELECT ${hook.id}::uuid, ${hook.apiKeyId}::uuid, ${hook.url}, ${hook.events}::text[], ${hook.format},
+    INSERT INTO webhooks (id, api_key_id, person_id, url, events, format, secret)
+    SELECT ${hook.id}::uuid, ${"keyId" in owner ? owner.keyId : null}::uuid,
+           ${"personId" in owner ? owner.personId : null}, ${hook.url}, ${hook.events}::text[], ${hook.format},
            ${hook.secret}
-    WHERE (SELECT count(*) FROM webhooks WHERE api_key_id = ${hook.apiKeyId}::uuid) < ${max}::int
+    WHERE (SELECT count(*) FROM webhooks WHERE ${ownedBy(owner)}) < ${max}::int
     RETURNING ${columns}`;
 }
 
-export function keyWebhooksSql(apiKeyId: string) {
-  return Prisma.sql`SELECT ${columns} FROM webhooks WHERE api_key_id = ${apiKeyId}::uuid ORDER BY created_at`;
+export function ownerWebhooksSql(owner: WebhookOwner) {
+  return Prisma.sql`SELECT ${columns} FROM webhooks WHERE ${ownedBy(owner)} ORDER BY created_at`;
 }
 
-/** Deletes the key's webhook `id` (its deliveries go with it); a row when there was one. */
-export function deleteWebhookSql(apiKeyId: string, id: string) {
-  return Prisma.sql`DELETE FROM webhooks WHERE id = ${id}::uuid AND api_key_id = ${apiKeyId}::uuid RETURNING id`;
+/** Deletes the owner's webhook `id` (its deliveries go with it); a row when there was one. */
+export function deleteWebhookSql(owner: WebhookOwner, id: string) {
+  return Prisma.sql`DELETE FROM webhooks WHERE id = ${id}::uuid AND ${ownedBy(owner)} RETURNING id`;
 }
 
 /** The next `batchSize` webhooks after `afterId` whose secret is not sealed with `prefix`. */
@@ -84,4 +94,36 @@ export function webhooksForAdminSql(failures: number) {
                       ORDER BY d.created_at DESC LIMIT ${failures}::int) f), '[]') AS deliveries
     FROM webhooks w JOIN api_keys k ON k.id = w.api_key_id
     ORDER BY k.label, w.created_at`;
+}
+
+export type PersonTargetRow = WebhookRow & {
+  lastDeliveredAt: Date | null;
+  retryingSince: Date | null;
+  retryingError: string | null;
+  givenUpAt: Date | null;
+  givenUpError: string | null;
+};
+
+/**
+ * A person's own webhooks with how their deliveries fare: the last delivered, the oldest delivery
+ * still being retried after a failure, and the latest given up, each with what went wrong.
+ */
+export function personTargetsSql(personId: string) {
+  return Prisma.sql`
+    SELECT w.id, w.url, w.events, w.format, w.created_at AS "createdAt",
+      (SELECT max(d.delivered_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id) AS "lastDeliveredAt",
+      r.created_at AS "retryingSince", r.last_error AS "retryingError",
+      g.failed_at AS "givenUpAt", g.last_error AS "givenUpError"
+    FROM webhooks w
+    LEFT JOIN LATERAL (
+      SELECT d.created_at, d.last_error FROM webhook_deliveries d
+      WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL AND d.last_error IS NOT NULL
+      ORDER BY d.created_at LIMIT 1
+    ) r ON true
+    LEFT JOIN LATERAL (
+      SELECT d.failed_at, d.last_error FROM webhook_deliveries d
+      WHERE d.webhook_id = w.id AND d.failed_at IS NOT NULL ORDER BY d.failed_at DESC LIMIT 1
+    ) g ON true
+    WHERE w.person_id = ${personId}
+    ORDER BY w.created_at`;
 }
