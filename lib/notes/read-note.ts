@@ -1,5 +1,6 @@
 import "server-only";
 import type { SealingKey } from "../crypto/seal";
+import { hashSecret } from "../crypto/secret-hash";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
 import { filesIncomplete, newReadGrant } from "../files/grant-files";
@@ -195,15 +196,18 @@ export async function readNote(options: {
     : null;
   const keeping = idempotency !== null;
 
-  // A read with nothing to check (no password, no key proof) is planned before the note is looked up,
-  // so the common case costs one statement; that statement passes over notes for members only. When
-  // that plan finds nothing, an earlier read with the same Idempotency-Key may have kept an answer;
-  // else the lookup says what the note is, and the read runs as such, unless that is the plan that
-  // found nothing (and the note is not for members only, which the first statement passed over).
+  // A read without a password is planned before the note is looked up, so the common cases (a plain
+  // note, an end-to-end one with its key proof) cost one statement: the statement compares the
+  // proof's hash with the stored one itself (a hash of a hash: its timing tells nothing of the key),
+  // and passes over notes with a password and notes for members only. When that plan finds nothing,
+  // an earlier read with the same Idempotency-Key may have kept an answer; else the lookup says what
+  // the note is (a wrong key proof is told then), and the read runs as such, unless that is the plan
+  // that found nothing (and the note is not for members only, which the first statement passed over).
   let tried: ReadPlan | null = null;
-  if ((password === undefined || password === "") && keyProof === undefined) {
+  if (password === undefined || password === "") {
     tried = pickReadPlan({ viewHint: hasViewHint(id) }, { keeping });
-    const verified = { passwordHash: null, keyProofHash: null, signedIn: false };
+    const keyProofHash = keyProof === undefined ? null : hashSecret(keyProof);
+    const verified = { passwordHash: null, keyProofHash, signedIn: false };
     const unchecked = { id, verified, passwordKey: null };
     const read =
       (await runPlan(tried, { ...unchecked, reader, idempotency })) ?? (await keptAnswer(idempotency));
