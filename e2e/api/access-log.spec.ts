@@ -43,8 +43,9 @@ test.describe("GET /api/v1/shares/{id}/events", () => {
     expect(response.headers()["cache-control"]).toBe("no-store");
     const entries = entriesOf(log);
     expect(log.id).toBe(id);
-    // It asked for no email: nothing fails.
+    // It asked for no email and its creator has no targets: nothing fails.
     expect(log.notify_email).toBeNull();
+    expect(log.notify_targets).toEqual([]);
     expect(entries.map(({ type, remaining_views, browser }) => ({ type, remaining_views, browser }))).toEqual(
       [
         { type: "created", remaining_views: 2, browser: null },

@@ -6,8 +6,8 @@ import { expect, expectNoSidewaysScroll, test, widths } from "./browser-test";
 // A person's own notification targets on /me, with a real provider and a real local HTTP receiver:
 // Alice adds a Slack target, the note she creates signed in is read, and the receiver gets exactly
 // the message for it and nothing secret; while the receiver answers 500 /me says the target is
-// retrying, and delivered once it is back. Bob neither sees nor deletes Alice's target. Retries here
-// start after half a second.
+// retrying, as do the note's status page and /me/notes/<id> (service and host only), and delivered
+// once it is back. Bob neither sees nor deletes Alice's target. Retries here start after half a second.
 test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
@@ -102,8 +102,21 @@ test("a Slack target added on /me gets exactly the message for a read of the per
   await expect(targetRow(alice).locator("td").nth(4)).toContainText("Delivered");
 });
 
-test("/me shows a failing target retrying, with the last error, then delivered once it is back", async () => {
+/** The events answer's `notify_targets` for the note, as its status page reads it. */
+async function failingTargets(note: { id: string; delete_token: string }) {
+  const response = await fetch(`${app()}/api/v1/shares/${note.id}/events`, {
+    headers: { "x-delete-token": note.delete_token },
+  });
+  expect(response.status).toBe(200);
+  type Failing = { format: string; host: string; state: string; since: number; reason: string };
+  return ((await response.json()) as { notify_targets: Failing[] }).notify_targets;
+}
+
+test("/me and the note's pages show a failing target retrying, with the last error, then delivered once it is back", async ({
+  browser,
+}) => {
   const alice = people.alice!;
+  const host = new URL(receiver!.url).host;
   receiver!.failNext(1000);
   const note = await createdAndRead(alice);
   await expect.poll(() => taken(note.id).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
@@ -112,6 +125,25 @@ test("/me shows a failing target retrying, with the last error, then delivered o
   await expect(targetRow(alice).locator("td").nth(4)).toContainText("Retrying since");
   await expect(targetRow(alice).locator("td").nth(4)).toContainText(": HTTP 500");
 
+  const failing = await failingTargets(note);
+  expect(failing).toEqual([
+    { format: "slack", host, state: "retrying", since: expect.any(Number), reason: "HTTP 500" },
+  ]);
+  expect(Math.abs(failing[0]!.since - Date.now() / 1000)).toBeLessThan(60);
+  // The status link, opened without the session: the delete token in its fragment is the credential.
+  const status = await browser.newPage({ ignoreHTTPSErrors: true });
+  await status.goto(`${app()}/status/${note.id}#${note.delete_token}`);
+  const alert = status.locator("[data-failing-target]");
+  await expect(alert).toHaveCount(1);
+  await expect(alert).toContainText(
+    `Notifications to the slack target at ${host} could not be delivered since`,
+  );
+  await expect(alert).toContainText("retrying. Last error: HTTP 500");
+  expect(await status.content()).not.toContain(receiver!.url);
+  const own = await alice.context().newPage();
+  await own.goto(`${app()}/me/notes/${note.id}`);
+  await expect(own.locator("[data-failing-target]")).toContainText(`the slack target at ${host}`);
+
   receiver!.failNext(0);
   await expect
     .poll(() => taken(note.id).filter((each) => each.status === 204).length, { timeout: 30_000 })
@@ -119,6 +151,12 @@ test("/me shows a failing target retrying, with the last error, then delivered o
   await alice.reload();
   await expect(targetRow(alice)).toHaveAttribute("data-state", "delivered");
   await expect(targetRow(alice).locator("td").nth(4)).toContainText("Delivered");
+  expect(await failingTargets(note)).toEqual([]);
+  await status.reload();
+  await expect(status.getByRole("table", { name: "Access log" })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await status.context().close();
+  await own.close();
 });
 
 test("another person neither sees nor deletes the target; cross-site and signed out are refused; its owner deletes it", async ({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createdFilesFields, metaFilesFields, readFilesField } from "../files/file-response-schemas";
+import { webhookFormats } from "../webhooks/webhook-schemas";
 import { contentTypes, deleteTokenPattern, notePolicy, noteIdPattern } from "./note-policy";
 
 // The shapes of the API's note responses. The builders in note-response.ts are typed by them, so
@@ -163,6 +164,22 @@ export const noteEventsResponseSchema = z.strictObject({
     .describe(
       "the note's notification emails (notify_email, notify_me) that fail; null while they arrive, and " +
         "again once one is delivered after a given-up one",
+    ),
+  notify_targets: z
+    .array(
+      z.strictObject({
+        format: z.enum(webhookFormats).describe("the target's service, as added on /me"),
+        host: z.string().describe("the target URL's host (and port); never the whole URL"),
+        state: z
+          .enum(["retrying", "given_up"])
+          .describe("retrying: with back-off; given_up: after 10 attempts"),
+        since: unixSeconds.describe("the event of the first failing delivery"),
+        reason: z.string().describe("the last failure: an HTTP status or what went wrong"),
+      }),
+    )
+    .describe(
+      "the creator's own targets (added on /me) that the note's events fail to reach, oldest target " +
+        "first; empty while they arrive; a given-up target again once a later delivery to it goes through",
     ),
 });
 

@@ -3,6 +3,7 @@ import { downloadUrl } from "../files/grant-files";
 import type { CreatedNoteRow } from "./created-note-row";
 import type { NoteMetaRow } from "./get-note-meta";
 import type { EmailFailures } from "../notifications/email-failures";
+import type { TargetFailure } from "../webhooks/target-failures";
 import type { NoteEvent } from "./note-events";
 import type { ReadNoteRow } from "./open-consumed-rows";
 import type {
@@ -110,6 +111,7 @@ export function toNoteEventsResponse(
   id: string,
   events: NoteEvent[],
   emailFailures: EmailFailures | null,
+  targetFailures: TargetFailure[],
 ): NoteEventsResponse {
   return {
     id,
@@ -122,6 +124,7 @@ export function toNoteEventsResponse(
       recipient: event.recipient,
     })),
     notify_email: emailFailures && { ...emailFailures, since: seconds(emailFailures.since) },
+    notify_targets: targetFailures.map((failure) => ({ ...failure, since: seconds(failure.since) })),
   };
 }
 

@@ -10,7 +10,7 @@ export function emailFailuresSql(noteId: string) {
   return Prisma.sql`
     WITH emails AS (
       SELECT created_at, delivered_at, failed_at, last_error FROM webhook_deliveries
-      WHERE note_id = ${noteId}
+      WHERE note_id = ${noteId} AND channel = 'email'
     ), failing AS (
       SELECT * FROM emails
       WHERE last_error IS NOT NULL AND delivered_at IS NULL

@@ -5,7 +5,7 @@ import { emailFailuresSql } from "./email-failures-sql";
 
 // Which of a note's emails the status page calls failing, on the outbox's real table: a retried one
 // until it is delivered, a given-up one until a later email of the note arrives; another note's
-// failures never count.
+// failures and the note's webhook deliveries never count.
 
 let database: TestDatabase;
 let client: pg.Client;
@@ -54,6 +54,11 @@ describe("a note's failing emails", () => {
       { at: "2026-11-30T10:00:00Z", delivered: "2026-11-30T10:00:01Z" },
       { at: "2026-11-30T10:05:00Z", delivered: "2026-11-30T10:06:00Z", error: "smtp failed (ESOCKET)" },
     ]);
+    // A person's target's failing delivery of the note is the target's to show, not the email's.
+    await client.query(
+      `INSERT INTO webhook_deliveries (channel, event, payload, created_at, last_error, note_id)
+       VALUES ('webhook', 'note.read', '{}', '2026-11-30T10:07:00Z', 'HTTP 500', 'arrived001')`,
+    );
     expect(await failuresOf("arrived001")).toEqual([]);
   });
 

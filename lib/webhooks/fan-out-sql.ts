@@ -40,7 +40,7 @@ export function fanOutNoteEventsSql(limit: number) {
         AND e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY e.xact_id, e.id LIMIT ${limit}::int
     ), queued AS (
-      INSERT INTO webhook_deliveries (webhook_id, event, payload, next_attempt_at)
+      INSERT INTO webhook_deliveries (webhook_id, event, payload, next_attempt_at, note_id)
       SELECT w.id, 'note.' || b.type, jsonb_build_object(
                'type', 'note.' || b.type,
                'timestamp', to_char(b.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -48,7 +48,10 @@ export function fanOutNoteEventsSql(limit: number) {
                                           'read_count', b.read_count, 'remaining_views', b.remaining_views))
              -- A chat message names the reader's browser family; a Standard Webhook's payload is as it was.
              || CASE WHEN w.format = 'standard' THEN '{}'::jsonb ELSE jsonb_build_object('browser', b.browser) END,
-             b.at
+             b.at,
+             -- A person's target's deliveries name the note (a recipient's link: its note), whose status
+             -- page shows their failures; a key's webhooks have the API for theirs.
+             CASE WHEN w.person_id IS NOT NULL THEN coalesce(b.content_id, b.share_id) END
       FROM batch b
       CROSS JOIN LATERAL (
         SELECT s.api_key_id, s.created_by FROM shares s WHERE s.id = b.share_id

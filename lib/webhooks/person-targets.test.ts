@@ -74,6 +74,15 @@ describe("a person's own targets", () => {
       const keyed = await noteBy(key, alice);
       await read(keyed.id);
       expect(await deliveriesOf(keyed.id)).toEqual({ [aliceHook]: 1, [keyHook]: 1 });
+      // The person's target's delivery names the note, for its status page; the key's has the API.
+      const { rows: named } = await world.client.query(
+        "SELECT webhook_id, note_id FROM webhook_deliveries WHERE payload #>> '{data,id}' = $1 ORDER BY note_id",
+        [keyed.id],
+      );
+      expect(named).toEqual([
+        { webhook_id: aliceHook, note_id: keyed.id },
+        { webhook_id: keyHook, note_id: null },
+      ]);
 
       const signedIn = await noteBy(null, alice);
       await read(signedIn.id);

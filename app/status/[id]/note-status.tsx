@@ -6,13 +6,14 @@ import { sendJson } from "@/lib/browser/call-api";
 import { useFailureMessage } from "@/lib/browser/use-failure-message";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { NoteEventsResponse } from "@/lib/notes/note-response-schemas";
+import { NotifyFailures } from "./notify-failures";
 
 /** How often the log is fetched again while the page is open. */
 const refreshMs = 5_000;
 
 type Log =
   | { state: "loading" }
-  | { state: "shown"; events: NoteEventsResponse["events"]; emails: NoteEventsResponse["notify_email"] }
+  | { state: "shown"; response: NoteEventsResponse }
   | { state: "failed"; message: string };
 
 /** The delete token, from the fragment: browsers never send it to the server. */
@@ -43,7 +44,7 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
         headers: owner,
       });
       if (stopped) return;
-      if (result.ok) setLog({ state: "shown", events: result.data.events, emails: result.data.notify_email });
+      if (result.ok) setLog({ state: "shown", response: result.data });
       else if (result.error === "not_found") {
         setLog({ state: "failed", message: t("nothingToShow") });
       } else setLog({ state: "failed", message: failureMessage(result) });
@@ -67,8 +68,7 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
     else setVersion((current) => current + 1);
   }
 
-  const events = log.state === "shown" ? log.events : [];
-  const emails = log.state === "shown" ? log.emails : null;
+  const events = log.state === "shown" ? log.response.events : [];
   // A note sent to recipients: its own entries (the note as a whole) and each link's, by recipient.
   const withRecipients = events.some((event) => event.recipient !== null);
   const live =
@@ -78,14 +78,8 @@ export function NoteStatus({ id, credential = "token" }: { id: string; credentia
       <h1 id="status-heading">{t("heading")}</h1>
       <p className="hint">{t("hint")}</p>
       {log.state === "loading" && <p role="status">{t("loading")}</p>}
-      {emails && (
-        <p className="field-error" role="alert" id="notify-email-failure">
-          {t(emails.state === "retrying" ? "emailRetrying" : "emailGaveUp", {
-            address: emails.address ?? t("emailAddressGone"),
-            since: formatDateTime(emails.since, locale),
-            reason: emails.reason,
-          })}
-        </p>
+      {log.state === "shown" && (
+        <NotifyFailures emails={log.response.notify_email} targets={log.response.notify_targets} />
       )}
       {log.state === "failed" && (
         <p className="field-error" role="alert">

@@ -3,6 +3,7 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 import { getNoteEvents } from "@/lib/notes/note-events";
 import { emailFailuresOf } from "@/lib/notifications/email-failures";
 import { toNoteEventsResponse } from "@/lib/notes/note-response";
+import { targetFailuresOf } from "@/lib/webhooks/target-failures";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/api/v1/shares/[id]/events", {
   // GET /api/v1/shares/<id>/events: the note's access log, for its owner only
@@ -13,8 +14,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       person,
       deleteToken: request.headers.get("x-delete-token"),
     });
-    const failures = await emailFailuresOf(id);
-    return jsonResponse(toNoteEventsResponse(id, events, failures), {
+    const [emails, targets] = await Promise.all([emailFailuresOf(id), targetFailuresOf(id)]);
+    return jsonResponse(toNoteEventsResponse(id, events, emails, targets), {
       headers: { "cache-control": "no-store" },
     });
   },
