@@ -34,6 +34,11 @@ export function runCommand(
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    // A child that exits before reading its input (a usage error) closes the pipe under the write:
+    // its exit code and output are what the test looks at.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(input ?? "");
   });
 }
