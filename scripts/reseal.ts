@@ -1,4 +1,4 @@
-// `npm run reseal`: re-seals every webhook secret, recipient's label, request's title and
+// `npm run reseal`: re-seals every webhook secret and URL, recipient's label, request's title and
 // instructions, person's name and email, and note sealed by an older key (or stored before sealing) with the first of
 // ENCRYPTION_KEYS, in batches, while the service runs; then says which keys may be dropped.
 // `npm run reseal -- generate-key` prints a fresh key for ENCRYPTION_KEYS.
@@ -9,7 +9,7 @@ import { resealNotes } from "../lib/notes/reseal-notes";
 import { resealRecipientLabels } from "../lib/notes/reseal-recipient-labels";
 import { resealPeople } from "../lib/people/reseal-people";
 import { resealRequestTexts } from "../lib/requests/reseal-request-texts";
-import { resealWebhookSecrets } from "../lib/webhooks/reseal-webhook-secrets";
+import { resealWebhooks } from "../lib/webhooks/reseal-webhooks";
 import { runCommand } from "./run-command";
 
 async function main(argv: string[]): Promise<number> {
@@ -22,10 +22,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [sealing] = sealingKeys();
-  console.log(`Re-sealing webhook secrets, requests and notes with key ${sealing.id}…`);
+  console.log(`Re-sealing webhooks, requests and notes with key ${sealing.id}…`);
   // Notes last: their pass then retires the keys that nothing at all is sealed with.
-  const secrets = await resealWebhookSecrets();
-  console.log(`Re-sealed ${secrets.resealed} webhook secret(s).`);
+  const webhooks = await resealWebhooks();
+  console.log(`Re-sealed ${webhooks.resealed} webhook(s)' secret and URL.`);
   const labels = await resealRecipientLabels();
   console.log(`Re-sealed ${labels.resealed} recipient label(s).`);
   const requests = await resealRequestTexts();
@@ -45,10 +45,10 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const unopenable = [report, secrets, labels, requests, people].some((part) => part.unopenable > 0);
+  const unopenable = [report, webhooks, labels, requests, people].some((part) => part.unopenable > 0);
   if (unopenable) {
     console.error(
-      `${report.unopenable} page(s), ${secrets.unopenable} webhook secret(s), ${labels.unopenable} ` +
+      `${report.unopenable} page(s), ${webhooks.unopenable} webhook(s), ${labels.unopenable} ` +
         `recipient label(s), ${requests.unopenable} request(s) and ${people.unopenable} person(s) open ` +
         "with none of the configured keys; " +
         "they were left as they are.",

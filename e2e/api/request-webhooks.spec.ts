@@ -20,10 +20,11 @@ test("request.answered tells the key's webhooks of each answer, and nothing of t
         data: { url, events },
       });
       expect(response.status()).toBe(201);
-      return String((await jsonOf(response)).secret);
+      const created = await jsonOf(response);
+      return { id: String(created.id), secret: String(created.secret) };
     };
-    const secret = await add(receiver.url, ["request.answered"]);
-    await add(onlyNotes.url, ["note.read"]);
+    const { id: hook, secret } = await add(receiver.url, ["request.answered"]);
+    const { id: notesHook } = await add(onlyNotes.url, ["note.read"]);
 
     const keyed = await createRequest(request, { answers: 2 }, { "x-api-key": key });
     const keyless = await createRequest(request, { answers: 2 });
@@ -45,11 +46,11 @@ test("request.answered tells the key's webhooks of each answer, and nothing of t
     // so every delivery these answers will ever cause is in the outbox since their 201: two, both to
     // the receiver. (No later webhook proves it: several servers deliver from this database at once,
     // each attempting a batch in parallel, so arrivals need not follow the outbox's order.)
-    const queued = await sql.query<{ url: string }>(
-      "SELECT w.url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.url = ANY($1)",
-      [[receiver.url, onlyNotes.url]],
+    const queued = await sql.query<{ webhook_id: string }>(
+      "SELECT webhook_id FROM webhook_deliveries WHERE webhook_id = ANY($1::uuid[])",
+      [[hook, notesHook]],
     );
-    expect(queued.rows).toEqual([{ url: receiver.url }, { url: receiver.url }]);
+    expect(queued.rows).toEqual([{ webhook_id: hook }, { webhook_id: hook }]);
     expect(receiver.received).toHaveLength(2);
     expect(onlyNotes.received).toHaveLength(0);
   } finally {

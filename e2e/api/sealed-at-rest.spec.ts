@@ -6,7 +6,7 @@ import pg from "pg";
 import { generateSealingKey, parseSealingKey, SealError, sealingKeyId } from "../../lib/crypto/seal";
 import { openPage, type StoredPageText } from "../../lib/notes/note-sealing";
 import { generateNoteId } from "../../lib/notes/note-id";
-import { openWebhookSecret } from "../../lib/webhooks/webhook-secret";
+import { openWebhookField } from "../../lib/webhooks/webhook-sealing";
 import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { postJson } from "../support/answer-files";
 import { pgDump } from "../support/dump-database";
@@ -15,8 +15,8 @@ import { timeouts } from "../support/timeouts";
 import { apiFor } from "../support/api-for";
 
 // Notes at rest, on a database and servers of this spec's own (HTML_MODE=trusted, to store raw HTML
-// too): nothing a note says, and no webhook's signing secret, is in a dump of the database or in the
-// server's log; password notes do not open with the server key; notes and secrets stored before
+// too): nothing a note says, and no webhook's signing secret or URL, is in a dump of the database or in
+// the server's log; password notes do not open with the server key; notes and webhooks stored before
 // sealing stay usable and get sealed; keys rotate; a key that cannot open the database stops the
 // start before anything is touched.
 /** The spec's server, as it last started. */
@@ -27,6 +27,8 @@ const MARKER = `Mk${randomBytes(8).toString("hex")}`;
 const keyA = generateSealingKey();
 const keyB = generateSealingKey();
 const idOf = (key: string) => sealingKeyId(Buffer.from(key, "base64url"));
+/** Webhook URLs with the marker in their path; nothing listens on port 9. */
+const hookUrl = (name: string) => `http://127.0.0.1:9/${name}-${MARKER}`;
 
 type Json = Record<string, unknown>;
 
@@ -44,6 +46,7 @@ test.describe("notes at rest", () => {
   let log = "";
   const ids: Record<string, string> = {};
   const secrets: Record<string, string> = {};
+  let apiKey = "";
 
   /** `npm run <script>` on this spec's database with these keys: its output. */
   const cli = async (script: string, args: string[], keys: string) =>
@@ -87,12 +90,12 @@ test.describe("notes at rest", () => {
 
   test("a dump of the database and the server's log hold nothing a note says", async () => {
     test.setTimeout(timeouts.serverTest);
-    const apiKey = (await cli("keys", ["issue", "--label", "sealed"], keyA)).trimEnd().split("\n").at(-1);
+    apiKey = (await cli("keys", ["issue", "--label", "sealed"], keyA)).trimEnd().split("\n").at(-1)!;
     // Subscribed to deletions only, of which there are none: nothing is ever delivered to it.
     const hook = await postJson(
       `${base}/api/v1/webhooks`,
-      { url: "http://127.0.0.1:9/hook", events: ["note.deleted"] },
-      { "x-api-key": apiKey! },
+      { url: hookUrl("created"), events: ["note.deleted"] },
+      { "x-api-key": apiKey },
     );
     expect(hook.status, JSON.stringify(hook.json)).toBe(201);
     secrets.created = hook.json.secret as string;
@@ -130,9 +133,14 @@ test.describe("notes at rest", () => {
     expect(dumped).not.toContain(Buffer.from(MARKER).toString("hex"));
     expect(secrets.created).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(dumped).not.toContain(secrets.created!.slice("whsec_".length));
-    const [stored] = (await sql.query<{ secret: string }>("SELECT secret FROM webhooks")).rows;
+    expect(dumped).not.toContain("127.0.0.1:9");
+    const [stored] = (await sql.query<{ secret: string; url: string }>("SELECT secret, url FROM webhooks"))
+      .rows;
     expect(stored!.secret.startsWith(`v1.${idOf(keyA)}.`)).toBe(true);
-    expect(openWebhookSecret([parseSealingKey(keyA)!], ids.webhook, stored!.secret)).toBe(secrets.created);
+    expect(stored!.url.startsWith(`v1.${idOf(keyA)}.`)).toBe(true);
+    const keyAOnly = [parseSealingKey(keyA)!];
+    expect(openWebhookField(keyAOnly, ids.webhook, "secret", stored!.secret)).toBe(secrets.created);
+    expect(openWebhookField(keyAOnly, ids.webhook, "url", stored!.url)).toBe(hookUrl("created"));
     const sealedBy = await sql.query<{ sealed_by: string; pages: number }>(
       "SELECT sealed_by, count(*)::int AS pages FROM share_pages GROUP BY sealed_by ORDER BY pages",
     );
@@ -157,7 +165,7 @@ test.describe("notes at rest", () => {
     expect((await read(ids.password!, `${MARKER}pw`)).json.content).toBe(`${MARKER} behind a password`);
   });
 
-  test("notes and webhook secrets stored before sealing stay usable, and npm run reseal seals them", async () => {
+  test("notes and webhooks stored before sealing stay usable, and npm run reseal seals them", async () => {
     test.setTimeout(timeouts.serverTest);
     const legacy = generateNoteId();
     const legacyPassword = generateNoteId();
@@ -181,34 +189,43 @@ test.describe("notes at rest", () => {
         [id, `old ${MARKER}`, `<p>old ${MARKER}</p>`],
       );
     }
-    // A webhook secret of before sealing: the owner of the first webhook gets a second one.
+    // A webhook of before sealing (secret and URL): the owner of the first webhook gets a second one.
     secrets.legacy = `whsec_${randomBytes(24).toString("base64")}`;
     const legacyHook = await sql.query<{ id: string }>(
       `INSERT INTO webhooks (api_key_id, url, events, secret)
-       SELECT api_key_id, url, events, $1 FROM webhooks WHERE id = $2 RETURNING id`,
-      [secrets.legacy, ids.webhook],
+       SELECT api_key_id, $1, events, $2 FROM webhooks WHERE id = $3 RETURNING id`,
+      [hookUrl("legacy"), secrets.legacy, ids.webhook],
     );
     ids.legacyWebhook = legacyHook.rows[0]!.id;
     expect(await dump()).toContain(`old ${MARKER}`);
     expect(await dump()).toContain(secrets.legacy);
+    expect(await dump()).toContain(hookUrl("legacy"));
+    const listed = async () => {
+      const response = await fetch(`${base}/api/v1/webhooks`, { headers: { "x-api-key": apiKey } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { webhooks: { url: string }[] }).webhooks.map((hook) => hook.url);
+    };
+    expect(await listed()).toEqual([hookUrl("created"), hookUrl("legacy")]);
     expect((await read(legacy)).json).toMatchObject({
       content: `old ${MARKER}`,
       html: `<p>old ${MARKER}</p>`,
     });
 
     const output = await cli("reseal", [], keyA);
-    expect(output).toContain("Re-sealed 1 webhook secret(s).");
+    expect(output).toContain("Re-sealed 1 webhook(s)' secret and URL.");
     expect(output).toContain("Re-sealed 2 page(s).");
     expect(output).toContain("Every page is sealed now");
     const dumped = await dump();
     expect(dumped).not.toContain(MARKER);
     expect(dumped).not.toContain(secrets.legacy.slice("whsec_".length));
-    const { rows } = await sql.query<{ secret: string }>("SELECT secret FROM webhooks WHERE id = $1", [
-      ids.legacyWebhook,
-    ]);
-    expect(openWebhookSecret([parseSealingKey(keyA)!], ids.legacyWebhook, rows[0]!.secret)).toBe(
-      secrets.legacy,
+    const { rows } = await sql.query<{ secret: string; url: string }>(
+      "SELECT secret, url FROM webhooks WHERE id = $1",
+      [ids.legacyWebhook],
     );
+    const keyAOnly = [parseSealingKey(keyA)!];
+    expect(openWebhookField(keyAOnly, ids.legacyWebhook, "secret", rows[0]!.secret)).toBe(secrets.legacy);
+    expect(openWebhookField(keyAOnly, ids.legacyWebhook, "url", rows[0]!.url)).toBe(hookUrl("legacy"));
+    expect(await listed()).toEqual([hookUrl("created"), hookUrl("legacy")]);
     expect((await read(legacy)).json.content).toBe(`old ${MARKER}`);
     // A password note of before keeps its verifier and is sealed by the server key.
     expect((await read(legacyPassword, "old pw")).json.content).toBe(`old ${MARKER}`);
@@ -223,20 +240,21 @@ test.describe("notes at rest", () => {
     ids.afterRotation = await create({ content: `${MARKER} new key`, ttl: "1h" });
 
     const output = await cli("reseal", [], `${keyB},${keyA}`);
-    expect(output).toContain("Re-sealed 2 webhook secret(s).");
+    expect(output).toContain("Re-sealed 2 webhook(s)' secret and URL.");
     expect(output).toContain("Re-sealed 6 page(s).");
     expect(output).toContain(`key(s) ${idOf(keyA)} any more`);
     const { rows } = await sql.query<{ sealed_by: string }>(
       "SELECT DISTINCT sealed_by, sealed_by = 'pw' AS pw FROM share_pages ORDER BY pw DESC",
     );
     expect(rows.map((row) => row.sealed_by)).toEqual(["pw", idOf(keyB)]);
-    const hooks = await sql.query<{ id: string; secret: string }>(
-      "SELECT id, secret FROM webhooks ORDER BY id",
+    const hooks = await sql.query<{ id: string; secret: string; url: string }>(
+      "SELECT id, secret, url FROM webhooks ORDER BY id",
     );
     const keyBOnly = [parseSealingKey(keyB)!];
-    expect(hooks.rows.map((hook) => openWebhookSecret(keyBOnly, hook.id, hook.secret)).sort()).toEqual(
-      [secrets.created, secrets.legacy].sort(),
-    );
+    const opened = (field: "secret" | "url") =>
+      hooks.rows.map((hook) => openWebhookField(keyBOnly, hook.id, field, hook[field])).sort();
+    expect(opened("secret")).toEqual([secrets.created, secrets.legacy].sort());
+    expect(opened("url")).toEqual([hookUrl("created"), hookUrl("legacy")]);
 
     await restart(keyB);
     expect((await read(ids.markdown!)).json.content).toBe(`# ${MARKER} markdown`);

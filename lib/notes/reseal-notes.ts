@@ -12,7 +12,7 @@ import {
 } from "./note-admin-sql";
 import { closePlaintextFallback, servesUnsealedPages } from "./plaintext-fallback";
 import { forgetSealingKeys } from "./sealing-key-registry";
-import { webhookSecretsSealedBy } from "../webhooks/reseal-webhook-secrets";
+import { webhooksSealedBy } from "../webhooks/reseal-webhooks";
 import { recipientLabelsSealedBy } from "./reseal-recipient-labels";
 import { requestTextsSealedBy } from "../requests/reseal-request-texts";
 import { peopleSealedBy } from "../people/reseal-people";
@@ -32,7 +32,7 @@ const exists = async (sql: Prisma.Sql) => (await queryRows<{ used: boolean }>(sq
 // notification addresses, which go with their note.
 const sealedWithKey: ((keyId: string) => Promise<boolean>)[] = [
   (keyId) => exists(pagesSealedBySql(keyId)),
-  webhookSecretsSealedBy,
+  webhooksSealedBy,
   recipientLabelsSealedBy,
   requestTextsSealedBy,
   peopleSealedBy,
@@ -58,7 +58,7 @@ type ResealReport = ResealCount & {
  * of ENCRYPTION_KEYS, while the service runs: each batch is read, then written in one statement that
  * skips any page changed in between (read, burned or deleted meanwhile). Pages sealed by a password
  * are not touched: the server cannot open them. Then forgets the keys nothing is sealed with (webhook
- * secrets, recipients' labels, requests' texts and people's names and emails included: re-seal them
+ * secrets and URLs, recipients' labels, requests' texts and people's names and emails included: re-seal them
  * first). Pages without a seal are sealed
  * only while the plaintext fallback is open (lib/notes/plaintext-fallback.ts), which closes once
  * none is left; after that, such a page was not written by the service and is left alone.

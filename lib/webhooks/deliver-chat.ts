@@ -4,7 +4,6 @@ import { env, sealingKeys } from "../env";
 import { openRecipientLabel } from "../notes/recipient-sealing";
 import { chatMessage, type ChatFacts } from "./chat-message";
 import { postNotification, type Attempt } from "./deliver-webhook";
-import type { WebhookDelivery } from "./outbox-sql";
 import type { WebhookFormat } from "./webhook-schemas";
 
 // One attempt at a chat target's delivery (a webhook whose format is not `standard`): the message
@@ -33,9 +32,12 @@ function factsOf(payload: ChatPayload): ChatFacts {
   };
 }
 
-export async function deliverChat(
-  delivery: WebhookDelivery & { format: Exclude<WebhookFormat, "standard"> },
-): Promise<Attempt> {
+/** `url` opened (it is stored sealed), `payload` as the outbox holds it. */
+export async function deliverChat(delivery: {
+  url: string;
+  payload: unknown;
+  format: Exclude<WebhookFormat, "standard">;
+}): Promise<Attempt> {
   let facts: ChatFacts;
   try {
     facts = factsOf(delivery.payload as ChatPayload);

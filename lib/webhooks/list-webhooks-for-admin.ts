@@ -1,5 +1,7 @@
 import "server-only";
 import { queryRows } from "../db";
+import { sealingKeys } from "../env";
+import { openWebhookField } from "./webhook-sealing";
 import { webhooksForAdminSql, type AdminWebhookRow } from "./webhook-sql";
 
 /** Failed attempts shown per webhook on the admin page. */
@@ -21,6 +23,7 @@ export async function listWebhooksForAdmin(): Promise<AdminWebhookRow[]> {
   // The failures come as JSON, their times as text.
   return rows.map((row) => ({
     ...row,
+    url: openWebhookField(sealingKeys(), row.id, "url", row.url),
     deliveries: row.deliveries.map((delivery) => ({
       ...delivery,
       createdAt: new Date(delivery.createdAt),

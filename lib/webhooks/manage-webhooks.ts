@@ -5,7 +5,7 @@ import { queryRows } from "../db";
 import { env, sealingKeys } from "../env";
 import { ApiError } from "../http/api-error";
 import { resolveWebhookHost } from "./public-address";
-import { sealWebhookSecret } from "./webhook-secret";
+import { openWebhookField, sealWebhookField } from "./webhook-sealing";
 import type { CreateWebhookBody, CreatedWebhookResponse, WebhookResponse } from "./webhook-schemas";
 import {
   deleteWebhookSql,
@@ -23,7 +23,7 @@ export const maxWebhooksPerOwner = 10;
 
 const toResponse = (row: WebhookRow): WebhookResponse => ({
   id: row.id,
-  url: row.url,
+  url: openWebhookField(sealingKeys(), row.id, "url", row.url),
   events: row.events as WebhookResponse["events"],
   format: row.format as WebhookResponse["format"],
   created_at: Math.floor(row.createdAt.getTime() / 1000),
@@ -41,10 +41,16 @@ export async function createWebhook(
     );
   });
   const secret = `whsec_${randomBase64(24)}`;
-  // The id is made here: the sealed secret is bound to it.
+  // The id is made here: the sealed secret and URL are bound to it.
   const id = randomUUID();
-  const sealed = sealWebhookSecret(sealingKeys()[0], id, secret);
-  const hook = { id, url: body.url, events: body.events, format: body.format, secret: sealed };
+  const [key] = sealingKeys();
+  const hook = {
+    id,
+    url: sealWebhookField(key, id, "url", body.url),
+    events: body.events,
+    format: body.format,
+    secret: sealWebhookField(key, id, "secret", secret),
+  };
   const [row] = await queryRows<WebhookRow>(insertWebhookSql(owner, hook, maxWebhooksPerOwner));
   if (!row)
     throw new ApiError(

@@ -8,10 +8,10 @@ type Claimed = { id: string; event: string; payload: unknown; attempts: number }
 
 export type WebhookDelivery = Claimed & {
   channel: "webhook";
-  url: string;
   webhook_id: string;
   format: WebhookFormat;
-  /** sealed (lib/webhooks/webhook-secret.ts), or as created before sealing */
+  /** url and secret sealed (lib/webhooks/webhook-sealing.ts), or as created before sealing */
+  url: string;
   secret: string;
 };
 

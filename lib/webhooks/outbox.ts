@@ -18,7 +18,7 @@ import {
   type ClaimedDelivery,
   type WebhookDelivery,
 } from "./outbox-sql";
-import { openWebhookSecret } from "./webhook-secret";
+import { openWebhookField } from "./webhook-sealing";
 
 // Delivers the outbox (webhook_deliveries: webhooks, chat targets, and emails of lib/notifications), which each run first fills from the access log
 // (fan-out-sql.ts), and which the statement that records an answer to a request fills itself
@@ -40,15 +40,19 @@ function retryDelayMs(attempt: number, baseMs = env.WEBHOOK_RETRY_BASE_MS): numb
   return Math.min(baseMs * 3 ** (attempt - 1), maxDelayMs);
 }
 
-/** The secret to sign with; null when no configured key opens it (a failed attempt, retried). */
-function signingSecret(delivery: WebhookDelivery): string | null {
+/** What `openValue` opens; null when no configured key opens it (a failed attempt, retried). */
+function opened(openValue: () => string): string | null {
   try {
-    return openWebhookSecret(sealingKeys(), delivery.webhook_id, delivery.secret);
+    return openValue();
   } catch (error) {
     if (error instanceof SealError) return null;
     throw error;
   }
 }
+
+/** The webhook's URL or signing secret, opened; null when no configured key opens it. */
+const fieldOf = (delivery: WebhookDelivery, field: "url" | "secret") =>
+  opened(() => openWebhookField(sealingKeys(), delivery.webhook_id, field, delivery[field]));
 
 type Payload = { data?: { id?: string; recipient?: string | null } };
 
@@ -59,31 +63,34 @@ type Payload = { data?: { id?: string; recipient?: string | null } };
 function bodyOf(delivery: WebhookDelivery): string | null {
   const payload = delivery.payload as Payload;
   const data = payload.data;
-  if (!data?.id || typeof data.recipient !== "string") return JSON.stringify(payload);
-  try {
-    const recipient = openRecipientLabel(sealingKeys(), data.id, data.recipient);
-    return JSON.stringify({ ...payload, data: { ...data, recipient } });
-  } catch (error) {
-    if (error instanceof SealError) return null;
-    throw error;
-  }
+  const { id, recipient } = data ?? {};
+  if (!id || typeof recipient !== "string") return JSON.stringify(payload);
+  return opened(() =>
+    JSON.stringify({
+      ...payload,
+      data: { ...data, recipient: openRecipientLabel(sealingKeys(), id, recipient) },
+    }),
+  );
 }
 
 type Outcome = EmailAttempt | { outcome: "delivered"; addressHash?: undefined };
 
 async function attemptWebhook(delivery: WebhookDelivery): Promise<Outcome> {
+  const url = fieldOf(delivery, "url");
+  if (url === null)
+    return { outcome: "failed", error: "the webhook's URL opens with none of the configured keys" };
   if (delivery.format !== "standard") {
-    const result = await deliverChat({ ...delivery, format: delivery.format });
+    const result = await deliverChat({ url, payload: delivery.payload, format: delivery.format });
     return result.delivered ? { outcome: "delivered" } : { outcome: "failed", error: result.error };
   }
-  const secret = signingSecret(delivery);
+  const secret = fieldOf(delivery, "secret");
   const body = bodyOf(delivery);
   if (!secret || body === null) {
     const unopened = !secret ? "the webhook's signing secret" : "the recipient's label";
     return { outcome: "failed", error: `${unopened} opens with none of the configured keys` };
   }
   const result = await deliverWebhook({
-    url: delivery.url,
+    url,
     secret,
     messageId: `msg_${delivery.id}`,
     body,

@@ -1,8 +1,10 @@
 import "server-only";
 import { queryRows } from "../db";
+import { sealingKeys } from "../env";
 import type { ActingPerson } from "../people/acting-person";
 import { createWebhook } from "./manage-webhooks";
 import type { CreateWebhookBody, WebhookFormat } from "./webhook-schemas";
+import { openWebhookField } from "./webhook-sealing";
 import { personTargetsSql, type PersonTargetRow } from "./webhook-sql";
 
 // A signed-in person's own targets, managed on /me: webhooks owned by the person, which receive the
@@ -38,7 +40,7 @@ export async function listPersonTargets(person: ActingPerson): Promise<PersonTar
   const rows = await queryRows<PersonTargetRow>(personTargetsSql(person.id));
   return rows.map((row) => ({
     id: row.id,
-    host: new URL(row.url).host,
+    host: new URL(openWebhookField(sealingKeys(), row.id, "url", row.url)).host,
     format: row.format as WebhookFormat,
     events: row.events,
     createdAt: row.createdAt,

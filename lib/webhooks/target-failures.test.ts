@@ -87,6 +87,7 @@ describe("a note's failing targets", () => {
     );
     expect(await failuresOf("retrying01")).toEqual([
       {
+        id: slack,
         url: "https://hooks.slack.test/services/T0/B0/secret",
         format: "slack",
         since: "2026-11-30T10:00:00.000Z",
@@ -94,6 +95,7 @@ describe("a note's failing targets", () => {
         reason: "HTTP 503",
       },
       {
+        id: ntfy,
         url: "https://ntfy.test:8443/topic",
         format: "ntfy",
         since: "2026-11-30T10:02:00.000Z",
@@ -119,8 +121,8 @@ describe("a note's failing targets", () => {
     }
     const givenUp = { since: "2026-11-30T10:00:00.000Z", retrying: false, reason: "HTTP 410" };
     expect(await failuresOf("givenup001")).toEqual([
-      { url: "https://discord.test/api/webhooks/1/x", format: "discord", ...givenUp },
-      { url: "https://teams.test/workflows/2", format: "teams", ...givenUp },
+      { id: discord, url: "https://discord.test/api/webhooks/1/x", format: "discord", ...givenUp },
+      { id: teams, url: "https://teams.test/workflows/2", format: "teams", ...givenUp },
     ]);
     await deliveries(discord, [
       { note: "givenup001", at: "2026-11-30T12:30:00Z", delivered: "2026-11-30T12:30:01Z" },

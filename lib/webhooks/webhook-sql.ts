@@ -3,6 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 // The statements on webhooks, beside the outbox's (outbox-sql.ts, fan-out-sql.ts): the table
 // belongs to our SQL (docs/development.md's database rule), as the outbox's statements join it.
 
+/** `url` sealed (lib/webhooks/webhook-sealing.ts), or as created before sealing. */
 export type WebhookRow = { id: string; url: string; events: string[]; format: string; createdAt: Date };
 
 /** Whose webhooks: an API key's (the API's) or a person's (their own targets on /me). */
@@ -42,20 +43,30 @@ export function deleteWebhookSql(owner: WebhookOwner, id: string) {
   return Prisma.sql`DELETE FROM webhooks WHERE id = ${id}::uuid AND ${ownedBy(owner)} RETURNING id`;
 }
 
-/** The next `batchSize` webhooks after `afterId` whose secret is not sealed with `prefix`. */
-export function secretsToResealSql(afterId: string, prefix: string, batchSize: number) {
+/** The next `batchSize` webhooks after `afterId` whose secret or URL is not sealed with `prefix`. */
+export function webhooksToResealSql(afterId: string, prefix: string, batchSize: number) {
   return Prisma.sql`
-    SELECT id, secret FROM webhooks WHERE id > ${afterId}::uuid AND NOT starts_with(secret, ${prefix})
+    SELECT id, secret, url FROM webhooks
+    WHERE id > ${afterId}::uuid AND NOT (starts_with(secret, ${prefix}) AND starts_with(url, ${prefix}))
     ORDER BY id LIMIT ${batchSize}::int`;
 }
 
-/** Writes a re-sealed secret if it is still `was`; a row when written. */
-export function resealSecretSql(id: string, was: string, secret: string) {
-  return Prisma.sql`UPDATE webhooks SET secret = ${secret} WHERE id = ${id}::uuid AND secret = ${was} RETURNING id`;
+/** Writes a re-sealed secret and URL if both are still as they were read; a row when written. */
+export function resealWebhookSql(
+  was: { id: string; secret: string; url: string },
+  secret: string,
+  url: string,
+) {
+  return Prisma.sql`
+    UPDATE webhooks SET secret = ${secret}, url = ${url}
+    WHERE id = ${was.id}::uuid AND secret = ${was.secret} AND url = ${was.url} RETURNING id`;
 }
 
-export function secretsSealedWithSql(prefix: string) {
-  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM webhooks WHERE starts_with(secret, ${prefix})) AS sealed`;
+/** Whether any webhook's secret or URL is still sealed with `prefix`. */
+export function webhooksSealedWithSql(prefix: string) {
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM webhooks WHERE starts_with(secret, ${prefix}) OR starts_with(url, ${prefix}))
+      AS sealed`;
 }
 
 export type AdminWebhookRow = {
