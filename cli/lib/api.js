@@ -130,7 +130,7 @@ export function credentialHeaders({ key, token }) {
   return { ...(key && { "x-api-key": key }), ...(token && { "x-delete-token": token }) };
 }
 
-/** Failures worth a retry with the same Idempotency-Key: no answer came, or a 503. */
+/** Failures worth a retry with the same Idempotency-Key: no answer came, or a 502, 503 or 504. */
 const retryableCodes = new Set([
   "unreachable",
   "unavailable",
@@ -143,7 +143,7 @@ const retryable = (/** @type {import("./retry.js").Outcome<unknown>} */ outcome)
 
 /**
  * callApi with an Idempotency-Key, retried with the same key (cli/lib/retry.js) while the server
- * cannot be reached or answers 503: a read or create whose answer was lost is answered again (the
+ * cannot be reached or answers 502, 503 or 504: a read or create whose answer was lost is answered again (the
  * note the first attempt burned or stored), not lost or made twice.
  * @param {string} server
  * @param {"POST"} method

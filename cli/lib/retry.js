@@ -9,8 +9,11 @@
 /** Milliseconds to wait before each retry; their count is the number of retries. */
 export const retryDelaysMs = [500, 1000, 2000, 4000, 8000];
 
-/** HTTP statuses worth a retry with the same key: the service could not reach its database. */
-export const retryableStatuses = [503];
+/**
+ * HTTP statuses worth a retry with the same key: the service could not reach its database (503), or
+ * a load balancer in front of it lost the instance that had the request (502, 504: sent, maybe done).
+ */
+export const retryableStatuses = [502, 503, 504];
 
 /**
  * A fresh Idempotency-Key: 16 random bytes in base64url. getRandomValues, unlike randomUUID, also
