@@ -29,6 +29,8 @@ describe("listApiKeys", () => {
 
   it("filters by status and sorts", async () => {
     const first = await issueApiKey({ label: "aa older, revoked" });
+    // created_at keeps milliseconds: two keys issued within the same one would tie in the sort.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     const second = await issueApiKey({ label: "zz newer, active" });
     await revokeApiKey({ keyOrId: first.id });
     const ids = (keys: { id: string }[]) =>
