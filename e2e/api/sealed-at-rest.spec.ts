@@ -7,7 +7,7 @@ import { generateSealingKey, parseSealingKey, SealError, sealingKeyId } from "..
 import { openPage, type StoredPageText } from "../../lib/notes/note-sealing";
 import { generateNoteId } from "../../lib/notes/note-id";
 import { openWebhookField } from "../../lib/webhooks/webhook-sealing";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { postJson } from "../support/answer-files";
 import { pgDump } from "../support/dump-database";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -84,7 +84,7 @@ test.describe("notes at rest", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    await sql?.end();
+    await closePool(sql);
     await database?.drop();
   });
 

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { generateSealingKey } from "../../lib/crypto/seal";
 import { generateNoteId } from "../../lib/notes/note-id";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 import { apiFor } from "../support/api-for";
@@ -70,7 +70,7 @@ test.describe("pages the service did not seal", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    await sql?.end();
+    await closePool(sql);
     await database?.drop();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import de from "../../messages/de.json" with { type: "json" };
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
 import {
   accountOf,
@@ -55,7 +55,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await provider?.stop();
-  await sql?.end();
+  await closePool(sql);
   await database?.drop();
   await certificate?.remove();
 });

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import { expect, test } from "../support/fixtures";
 import {
   accountOf,
@@ -48,7 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await provider?.stop();
-  await sql?.end();
+  await closePool(sql);
   await database?.drop();
   await certificate?.remove();
 });

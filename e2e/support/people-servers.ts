@@ -1,6 +1,6 @@
 import type { Page, Response } from "@playwright/test";
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../../lib/test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../../lib/test/database";
 import {
   freePort,
   makeCertificate,
@@ -117,7 +117,7 @@ export async function startPeopleServers(options: {
   const stop = async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(providers.map((provider) => provider.stop()));
-    await sql.end();
+    await closePool(sql);
     await database.drop();
     await certificate.remove();
   };

@@ -7,7 +7,7 @@ import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { closePool, createTestDatabase, type TestDatabase } from "../test/database";
 import { defaultMigrationsDir, migrateDatabase } from "./migrate";
 
 // Proves that prisma/migrations, applied by our runner, build exactly the database schema.prisma
@@ -94,7 +94,7 @@ describe("schema drift", () => {
 
   afterAll(async () => {
     engine?.free();
-    await pool?.end();
+    await closePool(pool);
     await database?.drop();
   });
 

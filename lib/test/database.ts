@@ -45,6 +45,25 @@ export function withDatabase(url: string, database: string): string {
   return next.toString();
 }
 
+/**
+ * Ends `pool` and waits until each of its connections has closed. pg-pool's end() resolves once it
+ * has asked them to close, not once they have: a database dropped WITH (FORCE) in between
+ * terminates the ones still open (57P01), and the pool throws that error with no one to catch it.
+ */
+export async function closePool(pool: pg.Pool | undefined): Promise<void> {
+  if (!pool) return;
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Runs `run` on a connection as the role that may create and drop databases (and roles). */
 export async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = adminUrl();
