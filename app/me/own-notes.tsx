@@ -10,41 +10,61 @@ const statusOf = (note: KeyNoteRow) =>
 const readsLeft = (note: KeyNoteRow) =>
   note.status === "live" && note.burn_after !== null ? note.burn_after - (note.read_count ?? 0) : null;
 
+type NotePage = { notes: KeyNoteRow[]; nextCursor: string | null; older: boolean };
+
 /** The person's notes: never their content, only enough of the id to tell them apart. */
-export async function OwnNotes({ notes }: { notes: KeyNoteRow[] }) {
+export async function OwnNotes({ page }: { page: NotePage }) {
+  const { notes } = page;
   const [t, status, locale] = await Promise.all([
     getTranslations("me"),
     getTranslations("status"),
     getLocale(),
   ]);
   const at = (date: Date | null) => (date ? formatDateTime(date.getTime() / 1000, locale) : "—");
-  if (notes.length === 0) return <p>{t("noNotes")}</p>;
+  if (notes.length === 0 && !page.older) return <p>{t("noNotes")}</p>;
   return (
-    <table className="log-table" aria-label={t("notesHeading")}>
-      <thead>
-        <tr>
-          <th scope="col">{t("note")}</th>
-          <th scope="col">{t("status")}</th>
-          <th scope="col">{status("readsLeft")}</th>
-          <th scope="col">{t("expires")}</th>
-          <th scope="col">{t("created")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {notes.map((note) => (
-          <tr key={note.id} data-note={note.id}>
-            <td data-label={t("note")}>
-              <Link href={`/me/notes/${note.id}`} dir="ltr">{`${note.id.slice(0, 4)}…`}</Link>
-            </td>
-            <td data-label={t("status")}>{t(`statuses.${statusOf(note)}`)}</td>
-            <td data-label={status("readsLeft")}>{readsLeft(note) ?? "—"}</td>
-            <td data-label={t("expires")}>
-              {note.status === "live" && !note.expires_at ? t("never") : at(note.expires_at)}
-            </td>
-            <td data-label={t("created")}>{at(note.created_at)}</td>
+    <>
+      <table className="log-table" aria-label={t("notesHeading")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("note")}</th>
+            <th scope="col">{t("status")}</th>
+            <th scope="col">{status("readsLeft")}</th>
+            <th scope="col">{t("expires")}</th>
+            <th scope="col">{t("created")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {notes.map((note) => (
+            <tr key={note.id} data-note={note.id}>
+              <td data-label={t("note")}>
+                <Link href={`/me/notes/${note.id}`} dir="ltr">{`${note.id.slice(0, 4)}…`}</Link>
+              </td>
+              <td data-label={t("status")}>{t(`statuses.${statusOf(note)}`)}</td>
+              <td data-label={status("readsLeft")}>{readsLeft(note) ?? "—"}</td>
+              <td data-label={t("expires")}>
+                {note.status === "live" && !note.expires_at ? t("never") : at(note.expires_at)}
+              </td>
+              <td data-label={t("created")}>{at(note.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <PageLinks page={page} />
+    </>
+  );
+}
+
+/** Links to the next hundred older notes, and back to the newest. */
+async function PageLinks({ page }: { page: NotePage }) {
+  const t = await getTranslations("me");
+  if (!page.nextCursor && !page.older) return null;
+  return (
+    <nav aria-label={t("notesPages")} className="actions">
+      {page.older && <Link href="/me#notes-heading">{t("newestNotes")}</Link>}
+      {page.nextCursor && (
+        <Link href={`/me?notes_after=${page.nextCursor}#notes-heading`}>{t("olderNotes")}</Link>
+      )}
+    </nav>
   );
 }

@@ -6,7 +6,7 @@ import { connection } from "next/server";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { listPersonKeys } from "@/lib/keys/person-keys";
 import { currentPerson } from "@/lib/people/current-person";
-import { listOwnNoteRows, listOwnRequests } from "@/lib/people/list-own-things";
+import { listOwnNotePage, listOwnRequests } from "@/lib/people/list-own-things";
 import { providerConfigured } from "@/lib/people/provider-settings";
 import { listPersonTargets } from "@/lib/webhooks/person-targets";
 import { OwnKeys } from "./own-keys";
@@ -22,9 +22,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // GET /me: the signed-in person's own page: who they are, signing out, the notes and requests they
 // created while signed in, their API keys and their notification targets; signed out, a link to sign
-// in that comes back here.
+// in that comes back here. The notes come a hundred at a time, newest first: `?notes_after=` is the
+// previous page's cursor.
 // Not found while no provider is configured.
-export default async function MePage() {
+export default async function MePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ notes_after?: string | string[] }>;
+}) {
   // Rendered per request: it is one person's page, and the provider is a run-time setting.
   await connection();
   if (!providerConfigured()) notFound();
@@ -42,8 +47,9 @@ export default async function MePage() {
       </div>
     );
   }
+  const { notes_after: after } = await searchParams;
   const [notes, requests, keys, targets] = await Promise.all([
-    listOwnNoteRows(person),
+    listOwnNotePage(person, typeof after === "string" ? after : undefined),
     listOwnRequests(person),
     listPersonKeys(person),
     listPersonTargets(person),
@@ -58,7 +64,7 @@ export default async function MePage() {
       </form>
       <section aria-labelledby="notes-heading">
         <h2 id="notes-heading">{t("notesHeading")}</h2>
-        <OwnNotes notes={notes} />
+        <OwnNotes page={notes} />
       </section>
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">{t("requestsHeading")}</h2>

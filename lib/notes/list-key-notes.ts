@@ -11,12 +11,14 @@ const maxLimit = 100;
 
 const badQuery = (message: string) => new ApiError("bad_query", message);
 
+/** Whether `value` is shaped like a page's next_cursor (the id of a created entry of the log). */
+export const isNotesCursor = (value: string) => /^[1-9]\d{0,17}$/.test(value);
+
 /** `limit` (1 to 100, default 50) and `cursor` (from the previous page's next_cursor) of the URL. */
 function pageOf(searchParams: URLSearchParams): { cursor: string | null; limit: number } {
   const cursor = searchParams.get("cursor");
   const limitText = searchParams.get("limit");
-  if (cursor !== null && !/^[1-9]\d{0,17}$/.test(cursor))
-    throw badQuery("cursor must be a next_cursor value.");
+  if (cursor !== null && !isNotesCursor(cursor)) throw badQuery("cursor must be a next_cursor value.");
   const limit = limitText === null ? defaultLimit : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
     throw badQuery(`limit must be a whole number from 1 to ${maxLimit}.`);

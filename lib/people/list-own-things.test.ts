@@ -6,7 +6,8 @@ import { getNoteEvents } from "../notes/note-events";
 import { createRequest } from "../requests/create-request";
 import { testClient } from "../test/test-client";
 import { createTestPerson } from "../test/test-person";
-import { listOwnNoteLinks, listOwnNoteRows, listOwnRequests } from "./list-own-things";
+import type { ActingPerson } from "./acting-person";
+import { listOwnNoteLinks, listOwnNotePage, listOwnRequests, ownListLength } from "./list-own-things";
 
 // What a person creates is theirs: recorded as created_by, listed for them alone, managed by them
 // alone. Two people, each a bare row (no sealed fields, so resealing people elsewhere leaves them be).
@@ -19,6 +20,8 @@ const codeOf = (promise: Promise<unknown>) =>
     (error: { code?: string }) => error.code,
   );
 const body = { content: "mine", ttl: "1h" as const };
+/** The newest page of the person's notes. */
+const listOwnNoteRows = async (person: ActingPerson) => (await listOwnNotePage(person, undefined)).notes;
 
 describe("a person's own notes and requests", () => {
   it("records the creator and lists a note for them alone", async () => {
@@ -36,6 +39,24 @@ describe("a person's own notes and requests", () => {
       [note.id, "live", 0],
     ]);
     expect(await listOwnNoteRows(bob)).toEqual([]);
+  });
+
+  it("pages the notes, newest first, from the previous page's cursor; a malformed cursor shows the newest", async () => {
+    const ann = await createTestPerson();
+    const ids: string[] = [];
+    for (let index = 0; index <= ownListLength; index += 1)
+      ids.push((await createNote({ body, apiKey: null, person: ann })).id);
+    const newestFirst = ids.toReversed();
+    const first = await listOwnNotePage(ann, undefined);
+    expect(first.notes.map((row) => row.id)).toEqual(newestFirst.slice(0, ownListLength));
+    expect([first.older, typeof first.nextCursor]).toEqual([false, "string"]);
+    const second = await listOwnNotePage(ann, first.nextCursor!);
+    expect(second.notes.map((row) => row.id)).toEqual([ids[0]]);
+    expect([second.older, second.nextCursor]).toEqual([true, null]);
+    for (const malformed of ["0", "abc", "1".repeat(19), ""]) {
+      const page = await listOwnNotePage(ann, malformed);
+      expect([page.notes[0]?.id, page.older]).toEqual([newestFirst[0], false]);
+    }
   });
 
   it("shows the log and deletes for the creator; anyone else gets not_found", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { queryRows } from "../db";
 import { sealingKeys } from "../env";
-import { listOwnNotes } from "../notes/list-key-notes";
+import { isNotesCursor, listOwnNotes } from "../notes/list-key-notes";
 import { openRecipientLabel } from "../notes/recipient-sealing";
 import { openRequestText } from "../requests/request-sealing";
 import type { ActingPerson } from "./acting-person";
@@ -12,10 +12,14 @@ import { ownNoteLinksSql, ownRequestsSql, type OwnRequestRow } from "./own-thing
 /** How many of each /me shows: the newest. */
 export const ownListLength = 100;
 
-/** The person's notes, newest first: status, reads, expiry; never content. */
-export async function listOwnNoteRows(person: ActingPerson) {
-  const { notes } = await listOwnNotes({ personId: person.id }, { cursor: null, limit: ownListLength });
-  return notes;
+/**
+ * A page of the person's notes, newest first: status, reads, expiry; never content. `after` is the
+ * previous page's next cursor (/me?notes_after=…); anything else shows the newest page.
+ */
+export async function listOwnNotePage(person: ActingPerson, after: string | undefined) {
+  const cursor = after !== undefined && isNotesCursor(after) ? after : null;
+  const page = await listOwnNotes({ personId: person.id }, { cursor, limit: ownListLength });
+  return { ...page, older: cursor !== null };
 }
 
 /** The live recipients' links of one of the person's notes; none for anyone else's. */
