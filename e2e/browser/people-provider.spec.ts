@@ -62,7 +62,7 @@ const sessionsOf = async (subject: string) =>
     )
   ).rowCount;
 
-test("signing out with OIDC_SIGN_OUT_AT_PROVIDER=1 ends the provider's session too, and comes back", async ({
+test("signing out with OIDC_SIGN_OUT_AT_PROVIDER=1 ends the provider's session too, with the ID token as its hint, and comes back", async ({
   page,
 }) => {
   expect((await signInFromMe(page, url, provider.issuer, "alice")).status()).toBe(303);
@@ -73,13 +73,31 @@ test("signing out with OIDC_SIGN_OUT_AT_PROVIDER=1 ends the provider's session t
   await expect(page).toHaveURL(`${url}/me`);
   expect(await sessionsOf("alice")).toBe(2);
 
+  // The browser keeps the last sign-in's ID token for /auth/sign-out alone, the server no copy. (The
+  // provider's own cookies are on 127.0.0.1 too: a cookie knows no port.)
+  const cookiesFor = async (path: string) =>
+    (await page.context().cookies(`${url}${path}`)).filter((cookie) => cookie.name.startsWith("notes_"));
+  const [hint] = (await cookiesFor("/auth/sign-out")).filter((cookie) => cookie.name === "notes_id_token");
+  expect([hint?.path, hint?.httpOnly, hint?.sameSite]).toEqual(["/auth/sign-out", true, "Strict"]);
+  expect((await cookiesFor("/me")).map((cookie) => cookie.name)).toEqual(["notes_session"]);
+
   const endSession = page.waitForRequest((request) => request.url().startsWith(provider.issuer));
   await page.getByRole("button", { name: "Sign out" }).click();
   const location = new URL((await endSession).url());
   expect(location.pathname).toBe("/session/end");
   expect(location.searchParams.get("client_id")).toBe(peopleClient.client_id);
   expect(location.searchParams.get("post_logout_redirect_uri")).toBe(`${url}/`);
+  const idTokenHint = location.searchParams.get("id_token_hint") ?? "";
+  expect(idTokenHint).toBe(hint?.value);
+  expect(server!.stdout()).not.toContain(idTokenHint);
+  const claims = JSON.parse(Buffer.from(idTokenHint.split(".")[1] ?? "", "base64url").toString()) as {
+    [claim: string]: unknown;
+  };
+  expect([claims.iss, claims.aud, claims.sub]).toEqual([provider.issuer, peopleClient.client_id, "alice"]);
   expect(await sessionsOf("alice")).toBe(1);
+  expect((await cookiesFor("/auth/sign-out")).filter((cookie) => cookie.name === "notes_id_token")).toEqual(
+    [],
+  );
   await page.getByRole("button", { name: "Yes, sign me out" }).click();
   await expect(page).toHaveURL(`${url}/`);
 

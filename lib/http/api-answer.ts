@@ -4,15 +4,17 @@
 // body that is already a string.
 
 type AnswerBody = string | ReadableStream<Uint8Array> | null;
+/** A header's value; several for a header that may come more than once (Set-Cookie). */
+type HeaderValue = string | readonly string[];
 
 export class ApiAnswer {
   readonly status: number;
-  /** Lower-case names, one value each. */
-  readonly headers: Map<string, string>;
+  /** Lower-case names. */
+  readonly headers: Map<string, HeaderValue>;
 
   constructor(
     readonly body: AnswerBody,
-    init: { status?: number; headers?: Readonly<Record<string, string>> } = {},
+    init: { status?: number; headers?: Readonly<Record<string, HeaderValue>> } = {},
   ) {
     this.status = init.status ?? 200;
     this.headers = new Map();
@@ -27,5 +29,8 @@ export class ApiAnswer {
 
 /** The answer as the Web `Response` Next.js takes from a route. */
 export function toResponse(answer: ApiAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: [...answer.headers] });
+  const headers = [...answer.headers].flatMap(([name, value]): [string, string][] =>
+    typeof value === "string" ? [[name, value]] : value.map((each) => [name, each]),
+  );
+  return new Response(answer.body, { status: answer.status, headers });
 }

@@ -10,8 +10,8 @@ import { recordSignIn, type Identity } from "./people-store";
 import { takePendingSignIn } from "./pending-sign-ins";
 import { createPersonSession } from "./person-sessions";
 import { providerConfiguration } from "./provider";
-import { redirectUri } from "./provider-settings";
-import { cookieValue, signInCookieName } from "./session-cookie";
+import { redirectUri, signOutOrigin } from "./provider-settings";
+import { cookieValue, idTokenCookieMaxLength, signInCookieName } from "./session-cookie";
 
 // The provider's redirect back (GET /auth/callback). The sign-in it answers must be one this
 // browser started and nobody finished (bad_sign_in_state otherwise: a forged state, a replayed
@@ -20,7 +20,12 @@ import { cookieValue, signInCookieName } from "./session-cookie";
 // and the ID token's signature, issuer, audience, nonce and times. A refusal by the provider is
 // sign_in_denied, any failed check sign_in_failed; neither signs anyone in.
 
-type SignedIn = { token: string; returnTo: string };
+/** The session's token, where to go, and the ID token to keep for signing out at the provider. */
+type SignedIn = { token: string; returnTo: string; idTokenHint: string | null };
+
+/** The ID token, kept only for signing out at the provider, and only when it fits in a cookie. */
+const hintOf = (idToken: string | undefined) =>
+  signOutOrigin() && idToken && idToken.length <= idTokenCookieMaxLength ? idToken : null;
 
 /** A refused sign-in, with where it was to land when the refusal came after its state was found. */
 export class SignInRefused extends ApiError {
@@ -100,7 +105,11 @@ async function signIn(request: ApiRequest, started: { returnTo: string | null })
     idTokenExpected: true,
   });
   const personId = await recordSignIn(await identityOf(config, tokens));
-  return { token: await createPersonSession(personId), returnTo: pending.returnTo };
+  return {
+    token: await createPersonSession(personId),
+    returnTo: pending.returnTo,
+    idTokenHint: hintOf(tokens.id_token),
+  };
 }
 
 /** Finishes a sign-in: the new session's token and where to go; refusals are logged (no secrets). */

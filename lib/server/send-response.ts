@@ -30,7 +30,8 @@ async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>)
 /** Writes a handler's answer to Node's response; a text body with its Content-Length. */
 export async function sendAnswer(res: ServerResponse, answer: ApiAnswer): Promise<void> {
   res.statusCode = answer.status;
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  for (const [name, value] of answer.headers)
+    res.setHeader(name, typeof value === "string" ? value : [...value]);
   const { body } = answer;
   if (body === null) {
     res.end();

@@ -3,7 +3,7 @@ import { ApiAnswer } from "@/lib/http/api-answer";
 import { routeHandlers } from "@/lib/http/route-handlers";
 import { finishSignIn, SignInRefused } from "@/lib/people/finish-sign-in";
 import { lifetimes } from "@/lib/people/person-sessions";
-import { sessionCookie } from "@/lib/people/session-cookie";
+import { idTokenCookie, sessionCookie } from "@/lib/people/session-cookie";
 import { signInFailurePage } from "@/lib/people/sign-in-failure-page";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/auth/callback", {
@@ -13,11 +13,13 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers("/
       signInFailurePage(request, error, error instanceof SignInRefused ? error.returnTo : null),
     );
     if (signedIn instanceof ApiAnswer) return signedIn;
-    const { token, returnTo } = signedIn;
-    const cookie = sessionCookie(request, token, lifetimes.maxAgeMs / 1000);
+    const { token, returnTo, idTokenHint } = signedIn;
+    const maxAge = lifetimes.maxAgeMs / 1000;
+    const cookies = [sessionCookie(request, token, maxAge)];
+    if (idTokenHint) cookies.push(idTokenCookie(request, idTokenHint, maxAge));
     return new ApiAnswer(null, {
       status: 303,
-      headers: { location: `${env.PUBLIC_URL}${returnTo}`, "set-cookie": cookie },
+      headers: { location: `${env.PUBLIC_URL}${returnTo}`, "set-cookie": cookies },
     });
   },
 });
