@@ -156,8 +156,10 @@ async function main(): Promise<void> {
   console.log(formatTargets(targets));
   // On a server of its own, once the others are stopped (an embedded database has one owner).
   await Promise.all(servers.map((server) => server.stop()));
+  const memoryStarted = performance.now();
   const memory = options.BENCH_MEMORY_SECONDS > 0 ? (await measureMemory(sealed)).map(checkRow) : null;
-  if (memory) console.log(`\n${formatMemory(memory)}`);
+  const memorySeconds = Math.round((performance.now() - memoryStarted) / 1000);
+  if (memory) console.log(`\n${formatMemory(memory)}\n(the memory section took ${memorySeconds} s)`);
   const files = options.BENCH_FILES === "1" ? await measureFiles(filesOptions(), database, cleanups) : null;
 
   const path = writeJson({
@@ -178,6 +180,8 @@ async function main(): Promise<void> {
       acceptGzip,
       floorRender: floor ? options.BENCH_FLOOR_RENDER : null,
       loadAverageAtStart,
+      memorySeconds: options.BENCH_MEMORY_SECONDS,
+      otherNode: options.BENCH_OTHER_NODE ?? null,
     },
     baselineDifferences: differences,
     floorDifferences,
