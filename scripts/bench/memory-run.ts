@@ -18,7 +18,7 @@ import { startServer } from "./servers";
 /**
  * The load whose peak is reported, among the scenarios that need no note but the seeding's: a create
  * the server renders, one sealed end to end (what the page and the CLI send), and a read. Three, so
- * that the four servers take about two minutes on a quiet machine.
+ * that the section, four servers one after the other, stays near two minutes.
  */
 const loadScenarios: ScenarioName[] = ["create", "e2e-create", "read"];
 
