@@ -78,9 +78,9 @@ async function withCleanups<T>(steps: (keep: (undo: () => Promise<void>) => void
   }
 }
 
-type Node = { path: string; version: string };
+type NodeBinary = { path: string; version: string };
 
-function measureCell(node: Node, database: MemoryDatabase, sealed: SealedNote, seconds: number) {
+function measureCell(node: NodeBinary, database: MemoryDatabase, sealed: SealedNote, seconds: number) {
   return withCleanups(async (keep) => {
     const place = await freshDatabase(database);
     keep(place.remove);
@@ -115,7 +115,7 @@ export async function measureMemory(sealed: SealedNote): Promise<MemoryRow[]> {
     candidates: candidateNodes(),
     versionOf,
   });
-  const nodes: (Node | typeof other)[] = [{ path: process.execPath, version: process.version }, other];
+  const nodes: (NodeBinary | typeof other)[] = [{ path: process.execPath, version: process.version }, other];
   const rows: MemoryRow[] = [];
   console.log(
     `\nMemory: the app alone on each database under each Node, ${loadScenarios.join(", ")} as its load.`,
