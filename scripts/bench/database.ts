@@ -45,11 +45,27 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
-async function sharedPostgres(): Promise<BenchDatabase> {
+/** A fresh, migrated database on the machine's Postgres, `notes_bench_<random>`. */
+export async function migratedPostgres(): Promise<{
+  name: string;
+  url: string;
+  remove: () => Promise<void>;
+}> {
   const name = `notes_bench_${randomBytes(4).toString("hex")}`;
   const url = await createDatabase(name);
+  const remove = () => dropDatabase(name);
   try {
     await migrateDatabase(url);
+    return { name, url, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+async function sharedPostgres(): Promise<BenchDatabase> {
+  const { name, url, remove } = await migratedPostgres();
+  try {
     console.log("Rendering and storing the 500 KiB note (a few seconds)...");
     const stored = {
       large: await insertNote(url, largeNote),
@@ -63,10 +79,10 @@ async function sharedPostgres(): Promise<BenchDatabase> {
       envFor: () => ({ DATABASE_URL: url }),
       floor: true,
       storedNotes: () => Promise.resolve(stored),
-      remove: () => dropDatabase(name),
+      remove,
     };
   } catch (error) {
-    await dropDatabase(name);
+    await remove();
     throw error;
   }
 }

@@ -47,7 +47,8 @@ function requestOf(name: ScenarioName, baseUrl: string, notes: SeededNotes): Opt
     case "read-500k":
     case "read-hot": {
       const id = name === "read-hot" ? notes.limited : notes.large;
-      if (id === null) throw new Error("read-hot's note is stored on Postgres only (database.ts).");
+      if (id === null)
+        throw new Error(`${name}'s note is not stored on this server (database.ts, memory-run.ts).`);
       return { url: `${baseUrl}/api/v1/shares/${id}/read`, method: "POST", headers: json, body: "{}" };
     }
     case "e2e-create":

@@ -23,6 +23,8 @@ export const options = z
     BENCH_FILES: z.enum(["0", "1", "only"]).default("0"),
     BENCH_FILE_STORAGE: z.enum(fileStorages).default("postgres"),
     BENCH_FILE_MIB: z.coerce.number().int().min(1).max(16_384).default(1024),
+    BENCH_MEMORY_SECONDS: z.coerce.number().min(0).max(600).default(2),
+    BENCH_OTHER_NODE: z.string().optional(),
   })
   .parse(process.env);
 

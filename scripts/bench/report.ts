@@ -39,20 +39,10 @@ export const targets = {
   maxP99Ms: 50,
   /** the 500 KiB read's p50 over the 1 KiB read's p50 */
   maxLargeReadFactor: 2,
-  /** the app's peak RSS under any scenario's load */
-  maxPeakRssMiB: 400,
-  /** the app's RSS after start and after its first page, by database (issue 47) */
-  maxSettledRssMiB: { embedded: 300, postgres: 200 },
 };
 
-/** The app's RSS (MiB, with its children) idle after start, after its first page and at its peak. */
-export type AppMemory = { afterStart: number; afterPage: number | null; peak: number };
-
-export function evaluateTargets(
-  results: ScenarioResult[],
-  memory: AppMemory,
-  database: keyof typeof targets.maxSettledRssMiB,
-): TargetResult[] {
+/** Speed and latency; memory has a section of its own (memory.ts). */
+export function evaluateTargets(results: ScenarioResult[]): TargetResult[] {
   const byName = new Map(results.map((result) => [result.name, result]));
   const verdicts: TargetResult[] = [];
   for (const [name, minimum] of Object.entries(targets.minRatio) as [ScenarioName, number][]) {
@@ -91,23 +81,6 @@ export function evaluateTargets(
       pass: factor <= targets.maxLargeReadFactor,
     });
   }
-  const settledLimit = targets.maxSettledRssMiB[database];
-  for (const [when, rss] of [
-    ["after start", memory.afterStart],
-    ["after a page", memory.afterPage],
-  ] as const) {
-    if (rss === null) continue;
-    verdicts.push({
-      target: `app RSS ${when} <= ${settledLimit} MiB (${database})`,
-      measured: `${rss.toFixed(0)} MiB`,
-      pass: rss <= settledLimit,
-    });
-  }
-  verdicts.push({
-    target: `app peak RSS <= ${targets.maxPeakRssMiB} MiB`,
-    measured: `${memory.peak.toFixed(0)} MiB`,
-    pass: memory.peak <= targets.maxPeakRssMiB,
-  });
   return verdicts;
 }
 

@@ -26,6 +26,10 @@
 //   BENCH_FILES=1        then the files scenario (files.ts: a 1 GiB file up and down, e2e and
 //                        server-sealed; a few minutes more), or BENCH_FILES=only: that one alone
 //   BENCH_FILE_STORAGE=s3     its chunks in s3rver rather than Postgres; BENCH_FILE_MIB=1024 its size
+//   BENCH_MEMORY_SECONDS=2    the memory section (memory.ts): the app alone on each database under
+//                        each Node, each of its load scenarios measured this long; 0 skips it
+//   BENCH_OTHER_NODE=/path/to/node   the Node it measures beside the running one (default: the other
+//                        of 20 and 24, .ci/run's cached Node 24 first, then PATH); none: only this one
 // Configuration is read and checked as every other command does it, before anything starts.
 import "../../lib/env";
 import { mkdirSync } from "node:fs";
@@ -37,6 +41,8 @@ import { probeLargeCreate } from "./large-create";
 import { checkInterrupted, cleanups, runToEnd } from "./lifecycle";
 import { connections } from "./load";
 import { measureRounds } from "./measure";
+import { checkRow, formatMemory } from "./memory";
+import { measureMemory } from "./memory-run";
 import { acceptGzip, filesOptions, nodeArgs, options, profiling, seconds, warmupSeconds } from "./options";
 import { evaluateTargets, formatLargeCreate, formatScenario, formatTargets, writeJson } from "./report";
 import type { Measured, ScenarioResult } from "./report";
@@ -80,8 +86,6 @@ async function main(): Promise<void> {
   const baselineSeed = await seed(baseline);
   const floorSeed = floor && (await seed(floor));
   if (options.BENCH_APP_PAGE === "1") await servePage(app.url, appSeed.notes.small);
-  // After the seeding create and the page: the server as a deployment runs it, before any load.
-  const afterPageRssMiB = options.BENCH_APP_PAGE === "1" ? treeRssMiB(app.pid) : null;
   const differences = compareSamples(appSeed.sample, baselineSeed.sample);
   const floorDifferences = floorSeed && compareSamples(appSeed.sample, floorSeed.sample);
   const compared = { baseline: differences, ...(floorDifferences && { floor: floorDifferences }) };
@@ -136,20 +140,13 @@ async function main(): Promise<void> {
     baseline: peakOf(results.map((result) => result.baseline)),
     ...(floor && { floor: peakOf(results.map((result) => result.floor)) }),
   };
-  const appMemory = { afterStart: idleRssMiB.app ?? 0, afterPage: afterPageRssMiB, peak: peakRssMiB.app };
-  const targets = evaluateTargets(results, appMemory, options.BENCH_DATABASE);
+  const targets = evaluateTargets(results);
   console.log(`\n${results.map(formatScenario).join("\n\n")}\n`);
   const mib = (byKind: Record<string, number>) =>
     Object.entries(byKind)
       .map(([kind, value]) => `${kind} ${value.toFixed(0)} MiB`)
       .join(", ");
-  console.log(`RSS idle after start: ${mib(idleRssMiB)}; peak under load: ${mib(peakRssMiB)}`);
-  console.log(
-    `Memory of the app (Node ${process.version}, ${options.BENCH_DATABASE} database): ` +
-      `${mib({ "after start": appMemory.afterStart })}, ` +
-      `${appMemory.afterPage === null ? "no page served" : mib({ "after a create and a page": appMemory.afterPage })}, ` +
-      `${mib({ "peak under load": appMemory.peak })}\n`,
-  );
+  console.log(`RSS idle after start: ${mib(idleRssMiB)}; peak under load: ${mib(peakRssMiB)}\n`);
   if (largeCreate) {
     console.log("One 500 KiB create on an idle server (not a target):");
     console.log(
@@ -159,6 +156,10 @@ async function main(): Promise<void> {
   console.log(formatTargets(targets));
   // On a server of its own, once the others are stopped (an embedded database has one owner).
   await Promise.all(servers.map((server) => server.stop()));
+  const memoryStarted = performance.now();
+  const memory = options.BENCH_MEMORY_SECONDS > 0 ? (await measureMemory(sealed)).map(checkRow) : null;
+  const memorySeconds = Math.round((performance.now() - memoryStarted) / 1000);
+  if (memory) console.log(`\n${formatMemory(memory)}\n(the memory section took ${memorySeconds} s)`);
   const files = options.BENCH_FILES === "1" ? await measureFiles(filesOptions(), database, cleanups) : null;
 
   const path = writeJson({
@@ -179,13 +180,15 @@ async function main(): Promise<void> {
       acceptGzip,
       floorRender: floor ? options.BENCH_FLOOR_RENDER : null,
       loadAverageAtStart,
+      memorySeconds: options.BENCH_MEMORY_SECONDS,
+      otherNode: options.BENCH_OTHER_NODE ?? null,
     },
     baselineDifferences: differences,
     floorDifferences,
     scenarios: results,
     idleRssMiB,
     peakRssMiB,
-    appMemory,
+    memory,
     largeCreate,
     targets,
     files,

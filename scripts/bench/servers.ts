@@ -88,20 +88,22 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
 /**
  * Starts the app (`npm start`'s scripts/start.ts, production), the baseline or the floor on a free loopback
  * port on the database `databaseEnv` names (and any other settings there), with output going to
- * .bench/<logName>.log. `nodeArgs` go to the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * .bench/<logName>.log. `nodeArgs` go to the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses),
+ * which is `node`, by default the one running the bench.
  */
 export async function startServer(
   kind: ServerKind,
   databaseEnv: Record<string, string>,
   nodeArgs: string[],
   logName: string = kind,
+  node: string = process.execPath,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = `.bench/${logName}.log`;
   // The child writes to the file itself, so its last words survive even if this process dies.
   const log = openSync(logFile, "w");
-  const child = spawn(process.execPath, [...nodeArgs, ...commandFor(kind)], {
+  const child = spawn(node, [...nodeArgs, ...commandFor(kind)], {
     stdio: ["ignore", log, log],
     env: {
       ...process.env,
