@@ -56,12 +56,22 @@ describe("webhook URLs at rest", () => {
         [world.hooks.discord, hook.id],
       );
       const moved = await readNote();
-      await world.service.deliverDueWebhooks();
-      const { rows } = await world.client.query<{ last_error: string }>(
-        "SELECT last_error FROM webhook_deliveries WHERE webhook_id = $1 AND payload #>> '{data,id}' = $2",
-        [hook.id, moved],
-      );
-      expect(rows).toEqual([{ last_error: "the webhook's URL opens with none of the configured keys" }]);
+      // Attempted once the fan-out takes the read, which waits for every older transaction of the
+      // cluster (other test files' too) to end.
+      const attempts = async () =>
+        (
+          await world.client.query<{ last_error: string | null }>(
+            "SELECT last_error FROM webhook_deliveries WHERE webhook_id = $1 AND payload #>> '{data,id}' = $2",
+            [hook.id, moved],
+          )
+        ).rows;
+      for (let waited = 0; waited < 20_000 && (await attempts())[0]?.last_error == null; waited += 100) {
+        await world.service.deliverDueWebhooks();
+        await sleep(100);
+      }
+      expect(await attempts()).toEqual([
+        { last_error: "the webhook's URL opens with none of the configured keys" },
+      ]);
       expect(takenBy(receiver, moved)).toHaveLength(0);
 
       // Its own sealed URL back: the retried delivery arrives, once.
