@@ -1,4 +1,4 @@
-import createNextIntlPlugin from "next-intl/plugin";
+import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -15,5 +15,11 @@ const nextConfig = {
   ],
 };
 
-// The pages' texts come from messages/ in the language lib/i18n/request-config.ts picks.
-export default createNextIntlPlugin("./lib/i18n/request-config.ts")(nextConfig);
+// The pages' texts come from messages/ in the language lib/i18n/request-config.ts picks. next-intl's
+// plugin only points the build at that file; it also loads @swc/core and a file watcher, which a
+// production server (`npm start`) would keep in memory for nothing, so it is left out there.
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  const { default: createNextIntlPlugin } = await import("next-intl/plugin");
+  return createNextIntlPlugin("./lib/i18n/request-config.ts")(nextConfig);
+}
