@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { collectAll } from "./collect-at-rest";
 import { MiB } from "../byte-units";
 
-const newSpaceBytes = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size;
+const newSpaceBytes = () =>
+  v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size;
 
 describe("collectAll", () => {
   it("frees garbage that survived into the old generation", async () => {
@@ -20,7 +21,7 @@ describe("collectAll", () => {
   });
 
   it.runIf(Number(process.versions.node.split(".")[0]) > 20)(
-    "shrinks the young generation a burst grew (Node 22 and later)",
+    "shrinks the young generation a burst grew (newer than Node 20)",
     () => {
       // Young objects that survive a scavenge make V8 grow the young generation.
       const kept: number[][] = [];

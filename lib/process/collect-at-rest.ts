@@ -7,9 +7,9 @@ import { collector } from "./young-garbage";
 // pages they load, a render) leave garbage that only a full collection frees, which nothing starts
 // at rest, and a young generation sized for the burst. So the process collects everything once
 // start-up is done, and again whenever it is quiet after it grew: V8's "last resort" collection,
-// which also shrinks the young generation and hands free pages back to the system (about 300 ms of
-// one core, docs/benchmarks.md). Under load the process is never quiet, so it never runs there; a
-// steady server pays it once per burst at most.
+// which also shrinks the young generation and hands free pages back to the system (a few hundred
+// milliseconds of one core, docs/benchmarks.md). Under load the process is never quiet, so it
+// never runs there; a steady server pays it once per burst at most.
 
 /** How often the process looks at its memory and CPU. */
 const checkEveryMs = 2000;
