@@ -3,6 +3,10 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Each route's module loads on its first request rather than all at start: every route bundles a
+  // copy of lib/ of its own, and most (admin, accounts, files) are never opened in a process's life.
+  // The API routes npm start serves directly still load at start (lib/server/direct-api-routes.ts).
+  experimental: { preloadEntriesOnStart: false },
   // Loaded from node_modules at run time rather than bundled: PGlite reads its WebAssembly and data
   // files relative to its own package, and the database drivers and prom-client's registry keep
   // process-wide state.
