@@ -33,6 +33,7 @@ const { onFatalError } = await import("../lib/process/fatal-error");
 const { startCleanupSchedule } = await import("../lib/cron/cleanup-schedule");
 const { directApiHandler, loadDirectRoutes } = await import("../lib/server/direct-api-routes");
 const { startWebhookDelivery } = await import("../lib/webhooks/delivery-schedule");
+const { startCollectingAtRest } = await import("../lib/process/collect-at-rest");
 
 const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 await app.prepare();
@@ -50,6 +51,8 @@ const front = createFrontServer(
   },
 );
 await startupFinished();
+// Start-up's garbage goes before the first request, and later bursts' once the server is quiet.
+const stopCollectingAtRest = startCollectingAtRest();
 // HOST unset: every interface, as Node listens by default.
 const listenHost = env.HOST === undefined ? "localhost" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
 front.server.once("error", (error: NodeJS.ErrnoException) => {
@@ -74,6 +77,7 @@ let stopping = false;
 function stop(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
+  stopCollectingAtRest();
   startDraining();
   // A fault stops at once; a signal first gives a load balancer time to see the health turn 503.
   const delayMs = exitCode === 0 ? env.SHUTDOWN_DELAY_MS : 0;

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, fsyncSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { initializeEmbeddedCluster } from "./embedded-initdb";
 import { acquireLock } from "./embedded-lock";
 import { makeFolderPrivate } from "./private-folder";
 import { stopAfterPanic } from "./stop-after-panic";
@@ -100,6 +101,7 @@ export async function openEmbeddedDatabase(
   } catch (error) {
     throw folderError(error, dataDir);
   }
+  await initializeEmbeddedCluster(dataDir, startParams(sharedBuffersMb));
   const pglite = await PGlite.create(dataDir, { startParams: startParams(sharedBuffersMb) });
   const nodeFs = nodeFsOf(pglite);
   makeFsyncReachTheDisk(nodeFs);

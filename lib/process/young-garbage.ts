@@ -25,10 +25,12 @@ const collectEveryBytes = 2 * MiB;
 export const fullCollectionBytes = 32 * MiB;
 
 /**
- * V8's `gc`: with no argument a full collection, with `{ type: "minor" }` a scavenge. (Node 20's
- * V8 reads `{ type: "major" }` as a scavenge too, so a full one is asked for with no argument.)
+ * V8's `gc`: with no argument a full collection, with `{ type: "minor" }` a scavenge, and with
+ * `{ type: "major", flavor: "last-resort" }` the collection V8 runs before it gives up on memory.
+ * (Node 20's V8 reads `{ type: "major" }` as a scavenge too, so a full one is asked for with no
+ * argument.)
  */
-type Collect = (options?: { type: "minor" }) => void;
+type Collect = (options?: { type: "minor" } | { type: "major"; flavor: "last-resort" }) => void;
 
 const pacing = processSingleton("young-garbage", () => ({
   moved: 0,
