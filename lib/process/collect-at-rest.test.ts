@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import v8 from "node:v8";
-import { describe, expect, it } from "vitest";
-import { collectAll } from "./collect-at-rest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { collectAll, restMs, startCollectingAtRest } from "./collect-at-rest";
 import { MiB } from "../byte-units";
 
 const newSpaceBytes = () =>
@@ -32,4 +32,44 @@ describe("collectAll", () => {
       expect(newSpaceBytes()).toBeLessThanOrEqual(2 * MiB);
     },
   );
+});
+
+describe("startCollectingAtRest", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Keeps one core busy for `ms`: more than the 5% of a check that counts as quiet. */
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  it("collects at start, then once the process has rested restMs after it grew, not before", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const collect = vi.fn();
+    const stop = startCollectingAtRest(collect);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // 48 MiB written page by page: resident, more than the 16 MiB of growth worth collecting.
+    const grown = Buffer.alloc(48 * MiB, 1);
+    vi.advanceTimersByTime(restMs / 2);
+    // Work halfway through the rest starts it over.
+    busy(400);
+    vi.advanceTimersByTime(restMs - 2000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(restMs / 2 + 2000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    // Resting on without growing more collects nothing more.
+    vi.advanceTimersByTime(3 * restMs);
+    expect(collect).toHaveBeenCalledTimes(2);
+    stop();
+    expect(grown[0]).toBe(1);
+  });
+
+  it("a process at rest that has not grown does not collect again", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const collect = vi.fn();
+    const stop = startCollectingAtRest(collect);
+    vi.advanceTimersByTime(3 * restMs);
+    expect(collect).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

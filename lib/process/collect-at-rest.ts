@@ -6,10 +6,12 @@ import { collector } from "./young-garbage";
 // (migrations, and on the embedded database its initdb) and the first requests (the routes and
 // pages they load, a render) leave garbage that only a full collection frees, which nothing starts
 // at rest, and a young generation sized for the burst. So the process collects everything once
-// start-up is done, and again whenever it is quiet after it grew: V8's "last resort" collection,
-// which also shrinks the young generation and hands free pages back to the system (a few hundred
-// milliseconds of one core, docs/benchmarks.md). Under load the process is never quiet, so it
-// never runs there; a steady server pays it once per burst at most.
+// start-up is done, and again once it has rested half a minute after it grew: V8's "last resort"
+// collection, which also shrinks the young generation and hands free pages back to the system (a
+// few hundred milliseconds of one core, docs/benchmarks.md). Under load the process never rests, so
+// it never runs there. Two seconds' quiet was enough at first, but traffic in bursts seconds apart
+// then paid the collection and a young generation grown again at every burst (read and meta
+// 10–15 points of the floor slower under the bench's short rounds).
 
 /** How often the process looks at its memory and CPU. */
 const checkEveryMs = 2000;
@@ -17,6 +19,8 @@ const checkEveryMs = 2000;
 const growthBytes = 16 * MiB;
 /** The share of one core under which the process counts as quiet over the last check. */
 const quietCpuShare = 0.05;
+/** How long the process must have been quiet, check after check, before it collects. */
+export const restMs = 30_000;
 
 /**
  * Collects all garbage and shrinks V8's heaps. Node 20's V8 has no "last resort" collection: a
@@ -28,17 +32,22 @@ export function collectAll(): void {
   else collect();
 }
 
-/** Collects now, and from then on whenever the process is quiet after it grew; returns the stop. */
-export function startCollectingAtRest(): () => void {
-  collectAll();
+/**
+ * Collects now, and from then on whenever the process has rested `restMs` after it grew; returns the
+ * stop. `collect` is the collection (tests count the calls).
+ */
+export function startCollectingAtRest(collect: () => void = collectAll): () => void {
+  collect();
   let restBytes = process.memoryUsage.rss();
   let cpu = process.cpuUsage();
+  let quietMs = 0;
   const timer = setInterval(() => {
     const used = process.cpuUsage(cpu);
     cpu = process.cpuUsage();
     const quiet = (used.user + used.system) / 1000 < checkEveryMs * quietCpuShare;
-    if (!quiet || process.memoryUsage.rss() < restBytes + growthBytes) return;
-    collectAll();
+    quietMs = quiet ? quietMs + checkEveryMs : 0;
+    if (quietMs < restMs || process.memoryUsage.rss() < restBytes + growthBytes) return;
+    collect();
     restBytes = process.memoryUsage.rss();
     // The collection's own CPU does not make the next check busy.
     cpu = process.cpuUsage();

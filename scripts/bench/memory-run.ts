@@ -18,12 +18,18 @@ import { startServer } from "./servers";
 /**
  * The load whose peak is reported, among the scenarios that need no note but the seeding's: a create
  * the server renders, one sealed end to end (what the page and the CLI send), and a read. Three, so
- * that the section, four servers one after the other, stays near two minutes.
+ * that the section, four servers one after the other each resting 35 s after its page, stays near
+ * four minutes.
  */
 const loadScenarios: ScenarioName[] = ["create", "e2e-create", "read"];
 
 /** How long the app rests after it first answers before "after start" is read. */
 const settleMs = 3000;
+/**
+ * How long it rests after the page before "after a page" is read: the server collects what a burst
+ * left once it has been quiet for 30 s (lib/process/collect-at-rest.ts), checked every 2 s.
+ */
+const restAfterPageMs = 35_000;
 
 /** The Node 24 that .ci/run caches. */
 const cachedNode24 = path.join(os.homedir(), ".cache/notes-ci/node-v24.21.0/bin/node");
@@ -91,6 +97,7 @@ function measureCell(node: NodeBinary, database: MemoryDatabase, sealed: SealedN
     const afterStart = treeRssMiB(server.pid);
     const { notes } = await seedNotes(server.url, { large: null, limited: null }, sealed);
     await servePage(server.url, notes.small);
+    await sleep(restAfterPageMs);
     const afterPage = treeRssMiB(server.pid);
     const rss = sampleRss(server.pid);
     for (const name of loadScenarios) {
