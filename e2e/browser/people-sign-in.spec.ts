@@ -91,16 +91,26 @@ test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax s
 
   const response = await signIn(page, "alice");
   expect(response.status()).toBe(303);
-  const parts = ((await response.headerValue("set-cookie")) ?? "").split("; ");
-  const token = /^notes_session=([A-Za-z0-9_-]{43})$/.exec(parts[0] ?? "")?.[1] ?? "";
+  const [session, signInOver, ...more] = (await response.headerValues("set-cookie")).map((cookie) =>
+    cookie.split("; "),
+  );
+  const token = /^notes_session=([A-Za-z0-9_-]{43})$/.exec(session?.[0] ?? "")?.[1] ?? "";
   secrets.push(token);
   expect(token).not.toBe("");
-  expect(parts.filter((part) => !/^(notes_session|Expires|Max-Age)=/.test(part))).toEqual([
+  expect(session?.filter((part) => !/^(notes_session|Expires|Max-Age)=/.test(part))).toEqual([
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
   ]);
+  // The cookie that bound the sign-in to this browser is cleared: the sign-in is over.
+  expect(signInOver).toEqual(["notes_sign_in=", "Path=/auth", "Max-Age=0", "HttpOnly", "SameSite=Lax"]);
+  expect(more).toEqual([]);
   await expect(page).toHaveURL(`${app()}/me`);
+  // (The provider's own cookies are on 127.0.0.1 too: a cookie knows no port.)
+  const ours = (await page.context().cookies(`${app()}/auth/callback`)).filter((cookie) =>
+    cookie.name.startsWith("notes_"),
+  );
+  expect(ours.map((cookie) => cookie.name)).toEqual(["notes_session"]);
   await expect(page.getByText(`Signed in as ${accountOf("alice").name}.`)).toBeVisible();
   expect(await sessionsOf("alice")).toBe(1);
 
@@ -108,6 +118,8 @@ test("signs in at the provider and back on /me, with an HttpOnly, SameSite=Lax s
   const replayed = await page.request.get(response.url());
   expect(replayed.status()).toBe(400);
   expect(((await replayed.json()) as { error: string }).error).toBe("bad_sign_in_state");
+  // An unknown state is no sign-in of this browser's: it clears nothing.
+  expect(replayed.headers()["set-cookie"]).toBe(undefined);
   expect(await sessionsOf("alice")).toBe(1);
 
   // Signing out from another site is refused; from /me it ends the session on the server.
@@ -151,9 +163,14 @@ test("a forged state, the provider's refusal and an off-site return_to sign nobo
   expect(((await forged.json()) as { error: string }).error).toBe("bad_sign_in_state");
 
   const query = new URLSearchParams({ error: "access_denied", state, iss: issuer() });
+  // The forged callback left the sign-in under way alone: its own state still reaches the refusal,
+  // which ends it and clears the cookie that bound it to this browser.
   const denied = await page.request.get(`${app()}/auth/callback?${query}`);
   expect(denied.status()).toBe(403);
   expect(((await denied.json()) as { error: string }).error).toBe("sign_in_denied");
+  expect(denied.headers()["set-cookie"]).toBe(
+    "notes_sign_in=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax",
+  );
   expect((await page.context().cookies(app())).map((cookie) => cookie.name)).not.toContain("notes_session");
 });
 

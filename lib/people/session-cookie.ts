@@ -6,7 +6,8 @@ import { signInLifetimeSeconds } from "./session-rules";
 // (Path=/, SameSite=Lax); Strict would leave it behind on every arrival from another site, the
 // provider's redirect back included, so a person just signed in would land signed out.
 // `notes_sign_in` binds a sign-in under way to the browser that started it (login CSRF), for ten
-// minutes and for /auth alone (Lax: it must come back with the provider's cross-site redirect).
+// minutes and for /auth alone (Lax: it must come back with the provider's cross-site redirect); the
+// callback that ends that sign-in, signed in or refused, clears it.
 // With OIDC_SIGN_OUT_AT_PROVIDER=1, `notes_id_token` keeps the provider's ID token in the person's
 // own browser, sent to /auth/sign-out alone (Strict), as the id_token_hint of the provider's sign-out:
 // some providers require it, most use it to skip asking which session to end. The server keeps no copy.
@@ -26,11 +27,15 @@ export function sessionCookie(request: ApiRequest, token: string, maxAgeSeconds:
   });
 }
 
-export function signInCookie(request: ApiRequest, value: string): string {
+export function signInCookie(
+  request: ApiRequest,
+  value: string,
+  maxAgeSeconds = signInLifetimeSeconds,
+): string {
   return setCookieHeader(request, signInCookieName, value, {
     sameSite: "lax",
     path: "/auth",
-    maxAge: signInLifetimeSeconds,
+    maxAge: maxAgeSeconds,
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fr from "../../messages/fr.json";
+import type { ApiAnswer } from "../http/api-answer";
 import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";
 import { signInFailurePage } from "./sign-in-failure-page";
@@ -43,12 +44,24 @@ describe("a failed sign-in's page", () => {
     expect(String(answer.body)).toContain('<a href="/auth/sign-in">');
   });
 
-  it("is not for programs, nor for errors other than sign-in's: those are thrown on, as JSON", () => {
+  it("is JSON for programs and for errors other than sign-in's, as any route answers them; a bug is thrown on", () => {
+    const asJson = (answer: ApiAnswer) => [answer.status, answer.headers.get("content-type"), answer.body];
+    const stateJson = [
+      400,
+      "application/json; charset=utf-8",
+      JSON.stringify({ error: "bad_sign_in_state", message: "This sign-in was not started here." }),
+    ];
     for (const accept of ["*/*", "application/json", "application/json, text/html;q=0.5"]) {
-      expect(() => signInFailurePage(request({ accept }), stateRefused, null), accept).toThrow(stateRefused);
+      expect(asJson(signInFailurePage(request({ accept }), stateRefused, null)), accept).toEqual(stateJson);
     }
-    expect(() => signInFailurePage(request({}), stateRefused, null)).toThrow(stateRefused);
+    expect(asJson(signInFailurePage(request({}), stateRefused, null))).toEqual(stateJson);
     const other = new ApiError("unavailable", "The database is not ready.");
-    expect(() => signInFailurePage(request({ accept: navigation }), other, null)).toThrow(other);
+    expect(asJson(signInFailurePage(request({ accept: navigation }), other, null))).toEqual([
+      503,
+      "application/json; charset=utf-8",
+      JSON.stringify({ error: "unavailable", message: "The database is not ready." }),
+    ]);
+    const bug = new TypeError("x is undefined");
+    expect(() => signInFailurePage(request({ accept: navigation }), bug, null)).toThrow(bug);
   });
 });

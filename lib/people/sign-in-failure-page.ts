@@ -4,6 +4,7 @@ import { ApiAnswer } from "../http/api-answer";
 import { ApiError } from "../http/api-error";
 import type { ApiRequest } from "../http/api-request";
 import { plainPageHtml } from "../http/plain-page";
+import { errorResponse } from "../http/respond";
 import { catalogs } from "../i18n/catalogs";
 import { localeCookie } from "../i18n/locales";
 import { negotiateLocale } from "../i18n/negotiate-locale";
@@ -31,9 +32,13 @@ function wantsPage(request: ApiRequest): boolean {
   return new Negotiator({ headers: { accept } }).mediaType(["application/json", "text/html"]) === "text/html";
 }
 
-/** The failure's page for a browser; anything else (or another error) is thrown on, as JSON. */
+/**
+ * The failure's answer: a page for a browser, JSON for a program (as any route answers an
+ * ApiError). What is no ApiError is a bug, thrown on.
+ */
 export function signInFailurePage(request: ApiRequest, error: unknown, returnTo: string | null): ApiAnswer {
-  if (!(error instanceof ApiError) || !isPageCode(error.code) || !wantsPage(request)) throw error;
+  if (!(error instanceof ApiError)) throw error;
+  if (!isPageCode(error.code) || !wantsPage(request)) return errorResponse(error);
   const locale = negotiateLocale(
     cookieValue(request.headers, localeCookie),
     request.headers.get("accept-language"),
