@@ -85,6 +85,8 @@ const envSchema = z.object({
   RENDER_WORKERS: wholeNumber(1, 64).default(Math.max(1, Math.min(2, availableParallelism() - 1))),
   /** A note whose rendering takes longer is stored as escaped plain text instead. */
   RENDER_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  /** ... or needs more than this heap, in MiB, per worker (real notes of 512 KiB need under 128). */
+  RENDER_WORKER_MEMORY_MB: wholeNumber(16, 65_536).default(256),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000).default(10_000),
   /** On SIGTERM, how long health answers 503 "draining" while requests are still taken, before the above. */

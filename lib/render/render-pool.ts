@@ -17,8 +17,9 @@ type Job = {
 type Slot = { worker: Worker; jobs: Job[]; begun: number; timer?: NodeJS.Timeout };
 
 // A few long-lived worker threads render notes one at a time each; jobs wait in a FIFO queue. A
-// render that runs past RENDER_TIMEOUT_MS (pathological input) has its worker terminated and
-// replaced, and the note is stored as escaped plain text instead: still safe, nothing lost.
+// render that runs past RENDER_TIMEOUT_MS, or past the worker's heap (pathological input: 512 KiB
+// of one-line list items takes gigabytes), has its worker replaced, and the note is stored as
+// escaped plain text instead: still safe, nothing lost, and no machine's memory taken.
 //
 // A worker rendering short notes is given the next few already, so it starts each the moment it
 // finishes the one before rather than idling until the main thread, busy with other requests, reads
@@ -33,11 +34,24 @@ metrics.sources.renderQueues.add(() => queue.length);
 // Inside Next.js the worker is bundled to JavaScript (Turbopack compiles `new Worker(new URL(...))`).
 // Run from TypeScript sources (tests, scripts), the worker first registers tsx's loader, which worker
 // threads do not inherit. (import.meta.url cannot tell the two apart: the bundle keeps the source's.)
+// (Turbopack sees the worker only when its options are an object literal written in the call.)
 function spawn(): Worker {
-  if (env.NEXT_RUNTIME) return new Worker(new URL("./render-worker.ts", import.meta.url));
+  if (env.NEXT_RUNTIME) {
+    return new Worker(new URL("./render-worker.ts", import.meta.url), { resourceLimits: heapLimits() });
+  }
   const source = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.ts"));
   const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits: heapLimits() });
+}
+
+/**
+ * The worker's heap. Left to V8, it is sized as the main thread's, on Node 24 a young generation of
+ * 128 MiB and an old one allowed gigabytes, which under a stream of creates it filled with garbage
+ * (225–250 MiB of the process's peak, docs/benchmarks.md). A render's garbage dies young, so a
+ * small young generation costs nothing measurable, and under a cap V8 collects the old one early.
+ */
+function heapLimits() {
+  return { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: env.RENDER_WORKER_MEMORY_MB };
 }
 
 function startWorker(): void {
@@ -55,11 +69,22 @@ function startWorker(): void {
     worker.off("error", failToLoad);
     const slot: Slot = { worker, jobs: [], begun: 0 };
     worker.on("message", (html: string) => finishFirst(slot, (job) => job.resolve(html), true));
-    // A worker that crashes is a bug or a broken install, not a hard note: fail loudly (a 500).
-    worker.on("error", (error) => finishFirst(slot, (job) => job.reject(error), false));
+    // A worker that ran out of its heap met a hard note, like one that timed out. One that crashes
+    // otherwise is a bug or a broken install: fail loudly (a 500).
+    worker.on("error", (error) =>
+      finishFirst(
+        slot,
+        (job) => (outOfMemory(error) ? job.resolve(renderPlainText(job.content)) : job.reject(error)),
+        false,
+      ),
+    );
     ready.push(slot);
     drain();
   });
+}
+
+function outOfMemory(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY";
 }
 
 /** Starts the clock of the job a slot renders now: its render time and its timeout. */
