@@ -49,6 +49,23 @@ test.describe("hostile input", () => {
     await expectError(api.create(`{"content":"x","ttl":"1h"}${padding}`), 413, "too_large");
   });
 
+  test("a note whose rendering would take gigabytes is stored as plain text, and the server renders on", async ({
+    api,
+  }) => {
+    // 512 KiB of one-line list items: over 1 GiB of syntax tree, past the render worker's heap. The
+    // heap, not the render timeout (30 s here), is what stops it: in seconds (3.4 s on an idle machine).
+    const content = "- a & b\n".repeat(65_536);
+    const started = Date.now();
+    const { response, json } = await api.create({ content, ttl: "1h" });
+    expect(response.status()).toBe(201);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const read = await api.read(json.id as string);
+    expect(read.json.content).toBe(content);
+    expect(read.json.html).toBe(`<pre>${"- a &amp; b\n".repeat(65_536)}</pre>`);
+    const next = await api.create({ content: "*ok*", ttl: "1h" });
+    expect((await api.read(next.json.id as string)).json.html).toBe("<p><em>ok</em></p>");
+  });
+
   test("100,000-deep nested JSON answers 400, not 500", async ({ api }) => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     await expectError(api.create(`{"content":${deep},"ttl":"1h"}`), 400, "empty_content");
