@@ -34,6 +34,10 @@ const server = spawn(process.execPath, ["scripts/launch.mjs", "scripts/start.ts"
     // Specs look at burned notes' rows after the burn; a periodic purge between the two would take
     // the row away (it did once, ten minutes into a run). Cleanup is tested on servers of its own.
     CLEANUP_INTERVAL_SECONDS: "0",
+    // A note past the render worker's heap must be stopped by the heap, in seconds, not by the render
+    // timeout (hostile.spec.ts): with the timeout ten minutes off, a render the heap did not stop
+    // would outlast the test's own limits and fail it.
+    RENDER_TIMEOUT_MS: "600000",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -13,10 +13,8 @@ describe("a render worker's heap", () => {
   it("stores a note that needs more than the worker's heap as escaped text, and recovers", async () => {
     // 512 KiB of one-line list items: a syntax tree of gigabytes were the heap not capped.
     const note = "- a & b\n".repeat(65_536);
-    const started = performance.now();
     const html = await renderNoteInWorker(note, "markdown");
     expect(html).toBe(`<pre>${"- a &amp; b\n".repeat(65_536)}</pre>`);
-    expect(performance.now() - started).toBeLessThan(60_000);
     expect(await renderNoteInWorker("*ok*", "markdown")).toBe("<p><em>ok</em></p>");
   }, 90_000);
 
