@@ -46,7 +46,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "scripts/container/healthcheck.mjs"]
 # node itself is PID 1 (no npm, no shell in between): SIGTERM reaches scripts/start.ts (the bundle
 # `npm start` runs, behind scripts/container/server.mjs), which drains requests in flight for up to
-# SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`, with its node flag (--liftoff-only:
-# WebAssembly without TurboFan, docs/operations.md, "Running it").
+# SHUTDOWN_GRACE_MS and exits 0, exactly as under `npm start`, with its node flags (--liftoff-only:
+# WebAssembly without TurboFan; --max-semi-space-size=16: Node 20's young generation on Node 24;
+# docs/operations.md, "Running it").
 STOPSIGNAL SIGTERM
-CMD ["node", "--liftoff-only", "scripts/container/server.mjs"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "scripts/container/server.mjs"]

@@ -59,12 +59,19 @@ function freePort(): Promise<number> {
   });
 }
 
-// The app runs as `npm start` runs it (package.json's node flag included); the baseline and the floor under tsx (the render pool finds
-// its worker's source file next to its own, which a bundle would move), so their memory includes
-// tsx's loader. The react-server condition lets them import `server-only` modules, as
+/** The node flags of package.json's `npm start` (`node <flags> scripts/launch.mjs …`). */
+const appNodeFlags = (
+  JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(" ")
+  .filter((word) => word.startsWith("--"));
+
+// The app runs as `npm start` runs it, with its node flags; the baseline and the floor under tsx
+// (the render pool finds its worker's source file next to its own, which a bundle would move), so
+// their memory includes tsx's loader. The react-server condition lets them import `server-only` modules, as
 // scripts/keys.ts does.
 function commandFor(kind: ServerKind): string[] {
-  if (kind === "app") return ["--liftoff-only", "scripts/launch.mjs", "scripts/start.ts"];
+  if (kind === "app") return [...appNodeFlags, "scripts/launch.mjs", "scripts/start.ts"];
   return ["--conditions=react-server", "--import", "tsx", `scripts/bench/${kind}-server.ts`];
 }
 
