@@ -11,6 +11,8 @@ export interface RecordingProxy extends TcpProxy {
   traffic(): string;
   /** the API requests in `traffic()`, in order, ids and grants made alike: `PUT /api/v1/shares/ID/…` */
   requests(): string[];
+  /** the Content-Length of each request in `traffic()` whose line (`PUT /path`) matches, in order */
+  bodyLengths(line: RegExp): number[];
   /** drops what was recorded so far */
   forget(): void;
 }
@@ -28,6 +30,7 @@ export async function startRecordingProxy(serverPort: number): Promise<Recording
     url: `http://127.0.0.1:${proxy.port}`,
     traffic,
     requests: () => requestLines(traffic()),
+    bodyLengths: (line) => bodyLengths(traffic(), line),
     forget: () => {
       sent = [];
     },
@@ -40,4 +43,11 @@ function requestLines(traffic: string) {
     ([, method, target]) =>
       `${method} ${target!.replace(/[A-Za-z0-9]{10}/, "ID").replace(/grant=\S+/, "grant=G")}`,
   );
+}
+
+/** Each request's head in `traffic`, searched for as requestLines does, and its Content-Length. */
+function bodyLengths(traffic: string, line: RegExp) {
+  return [...traffic.matchAll(/(GET|PUT|POST|HEAD|DELETE) (\S+) HTTP\/1\.1\r\n([\s\S]*?)\r\n\r\n/g)]
+    .filter(([, method, target]) => line.test(`${method} ${target}`))
+    .map(([, , , headers]) => Number(/^content-length: *(\d+)$/im.exec(headers!)?.[1] ?? 0));
 }
