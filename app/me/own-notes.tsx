@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { KeyNoteRow } from "@/lib/notes/note-event-sql";
+import { PageLinks, type PagePlace } from "./page-links";
 
 /** What the person sees of a note's state: a live note is unread or read. */
 const statusOf = (note: KeyNoteRow) =>
@@ -10,7 +11,7 @@ const statusOf = (note: KeyNoteRow) =>
 const readsLeft = (note: KeyNoteRow) =>
   note.status === "live" && note.burn_after !== null ? note.burn_after - (note.read_count ?? 0) : null;
 
-type NotePage = { notes: KeyNoteRow[]; nextCursor: string | null; older: boolean };
+type NotePage = PagePlace & { notes: KeyNoteRow[] };
 
 /** The person's notes: never their content, only enough of the id to tell them apart. */
 export async function OwnNotes({ page }: { page: NotePage }) {
@@ -50,21 +51,7 @@ export async function OwnNotes({ page }: { page: NotePage }) {
           ))}
         </tbody>
       </table>
-      <PageLinks page={page} />
+      <PageLinks place={page} list="notes" />
     </>
-  );
-}
-
-/** Links to the next hundred older notes, and back to the newest. */
-async function PageLinks({ page }: { page: NotePage }) {
-  const t = await getTranslations("me");
-  if (!page.nextCursor && !page.older) return null;
-  return (
-    <nav aria-label={t("notesPages")} className="actions">
-      {page.older && <Link href="/me#notes-heading">{t("newestNotes")}</Link>}
-      {page.nextCursor && (
-        <Link href={`/me?notes_after=${page.nextCursor}#notes-heading`}>{t("olderNotes")}</Link>
-      )}
-    </nav>
   );
 }

@@ -2,16 +2,18 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/lib/i18n/format-date-time";
 import type { OwnRequest } from "@/lib/people/list-own-things";
+import { PageLinks, type PagePlace } from "./page-links";
 
 /**
  * The person's requests. Their answers are sealed to the key in the private link, which the server
  * never holds: each opens on the request's own page, with that link or the key this browser keeps.
  */
-export async function OwnRequests({ requests }: { requests: OwnRequest[] }) {
+export async function OwnRequests({ page }: { page: PagePlace & { requests: OwnRequest[] } }) {
+  const { requests } = page;
   const t = await getTranslations("me");
   const locale = await getLocale();
   const at = (date: Date) => formatDateTime(date.getTime() / 1000, locale);
-  if (requests.length === 0) return <p>{t("noRequests")}</p>;
+  if (requests.length === 0 && !page.older) return <p>{t("noRequests")}</p>;
   return (
     <>
       <p className="hint">{t("answersHint")}</p>
@@ -39,6 +41,7 @@ export async function OwnRequests({ requests }: { requests: OwnRequest[] }) {
           ))}
         </tbody>
       </table>
+      <PageLinks place={page} list="requests" />
     </>
   );
 }

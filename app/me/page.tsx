@@ -6,7 +6,7 @@ import { connection } from "next/server";
 import { ClientMessages } from "@/lib/i18n/client-messages";
 import { listPersonKeys } from "@/lib/keys/person-keys";
 import { currentPerson } from "@/lib/people/current-person";
-import { listOwnNotePage, listOwnRequests } from "@/lib/people/list-own-things";
+import { listOwnNotePage, listOwnRequestPage } from "@/lib/people/list-own-things";
 import { providerConfigured } from "@/lib/people/provider-settings";
 import { listPersonTargets } from "@/lib/webhooks/person-targets";
 import { OwnKeys } from "./own-keys";
@@ -22,13 +22,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // GET /me: the signed-in person's own page: who they are, signing out, the notes and requests they
 // created while signed in, their API keys and their notification targets; signed out, a link to sign
-// in that comes back here. The notes come a hundred at a time, newest first: `?notes_after=` is the
-// previous page's cursor.
+// in that comes back here. The notes and the requests come a hundred at a time, newest first:
+// `?notes_after=` and `?requests_after=` are the previous page's cursor of each.
 // Not found while no provider is configured.
 export default async function MePage({
   searchParams,
 }: {
-  searchParams: Promise<{ notes_after?: string | string[] }>;
+  searchParams: Promise<{ notes_after?: string | string[]; requests_after?: string | string[] }>;
 }) {
   // Rendered per request: it is one person's page, and the provider is a run-time setting.
   await connection();
@@ -47,10 +47,11 @@ export default async function MePage({
       </div>
     );
   }
-  const { notes_after: after } = await searchParams;
+  const { notes_after: notesAfter, requests_after: requestsAfter } = await searchParams;
+  const single = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
   const [notes, requests, keys, targets] = await Promise.all([
-    listOwnNotePage(person, typeof after === "string" ? after : undefined),
-    listOwnRequests(person),
+    listOwnNotePage(person, single(notesAfter)),
+    listOwnRequestPage(person, single(requestsAfter)),
     listPersonKeys(person),
     listPersonTargets(person),
   ]);
@@ -68,7 +69,7 @@ export default async function MePage({
       </section>
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">{t("requestsHeading")}</h2>
-        <OwnRequests requests={requests} />
+        <OwnRequests page={requests} />
       </section>
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t("keysHeading")}</h2>

@@ -7,7 +7,7 @@ import { createRequest } from "../requests/create-request";
 import { testClient } from "../test/test-client";
 import { createTestPerson } from "../test/test-person";
 import type { ActingPerson } from "./acting-person";
-import { listOwnNoteLinks, listOwnNotePage, listOwnRequests, ownListLength } from "./list-own-things";
+import { listOwnNoteLinks, listOwnNotePage, listOwnRequestPage, ownListLength } from "./list-own-things";
 
 // What a person creates is theirs: recorded as created_by, listed for them alone, managed by them
 // alone. Two people, each a bare row (no sealed fields, so resealing people elsewhere leaves them be).
@@ -22,6 +22,20 @@ const codeOf = (promise: Promise<unknown>) =>
 const body = { content: "mine", ttl: "1h" as const };
 /** The newest page of the person's notes. */
 const listOwnNoteRows = async (person: ActingPerson) => (await listOwnNotePage(person, undefined)).notes;
+/** The newest page of the person's requests. */
+const listOwnRequests = async (person: ActingPerson) =>
+  (await listOwnRequestPage(person, undefined)).requests;
+
+const requestBody = async () => {
+  const keys = await generateRequestKeys();
+  return {
+    title: "The CI token",
+    answers: 2,
+    ttl: "1d",
+    public_key: keys.publicKey,
+    owner_proof: keys.ownerProof,
+  };
+};
 
 describe("a person's own notes and requests", () => {
   it("records the creator and lists a note for them alone", async () => {
@@ -95,15 +109,7 @@ describe("a person's own notes and requests", () => {
 
   it("lists a person's requests with their titles, for them alone", async () => {
     const [ann, bob] = [await createTestPerson(), await createTestPerson()];
-    const keys = await generateRequestKeys();
-    const request = {
-      title: "The CI token",
-      answers: 2,
-      ttl: "1d",
-      public_key: keys.publicKey,
-      owner_proof: keys.ownerProof,
-    };
-    const created = await createRequest({ body: request, apiKey: null, person: ann });
+    const created = await createRequest({ body: await requestBody(), apiKey: null, person: ann });
     expect(await listOwnRequests(ann)).toEqual([
       expect.objectContaining({
         id: created.id,
@@ -114,5 +120,34 @@ describe("a person's own notes and requests", () => {
       }),
     ]);
     expect(await listOwnRequests(bob)).toEqual([]);
+  });
+
+  it("pages the requests, newest first, from the previous page's cursor; a malformed cursor shows the newest", async () => {
+    const ann = await createTestPerson();
+    const body = await requestBody();
+    const ids: string[] = [];
+    // A second apart, but the three oldest in the same millisecond, which straddle the pages: their
+    // ids, which sort alike in any collation, tell them apart.
+    for (let index = 0; index < ownListLength + 2; index += 1) {
+      const generateId = index < 3 ? () => `tiedreq00${index}` : undefined;
+      ids.push((await createRequest({ body, apiKey: null, person: ann, generateId })).id);
+    }
+    const at = ids.map((_, index) => new Date(Date.UTC(2026, 0, 1, 0, 0, Math.max(index, 2))));
+    await client.query(
+      "UPDATE requests r SET created_at = t.at FROM unnest($1::text[], $2::timestamptz[]) AS t(id, at) WHERE r.id = t.id",
+      [ids, at],
+    );
+    const newestFirst = [...ids.slice(3).toReversed(), "tiedreq002", "tiedreq001", "tiedreq000"];
+    const first = await listOwnRequestPage(ann, undefined);
+    expect(first.requests.map((row) => row.id)).toEqual(newestFirst.slice(0, ownListLength));
+    expect([first.older, first.nextCursor]).toEqual([false, expect.stringMatching(/^[1-9]\d+-\w{10}$/)]);
+    const second = await listOwnRequestPage(ann, first.nextCursor!);
+    expect(second.requests.map((row) => row.id)).toEqual(newestFirst.slice(ownListLength));
+    expect([second.older, second.nextCursor]).toEqual([true, null]);
+    const [, oldest] = newestFirst.slice(ownListLength);
+    for (const malformed of ["0-" + oldest, "abc", `${"1".repeat(16)}-${oldest}`, "123-a_b", ""]) {
+      const page = await listOwnRequestPage(ann, malformed);
+      expect([page.requests[0]?.id, page.older]).toEqual([newestFirst[0], false]);
+    }
   });
 });

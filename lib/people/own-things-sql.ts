@@ -22,10 +22,16 @@ export type OwnRequestRow = {
   answer_count: number;
 };
 
-/** The person's requests not yet purged, newest first. */
-export function ownRequestsSql(personId: string, limit: number) {
+/** Where the previous page of a person's requests ended: its last request's creation and id. */
+export type OwnRequestsCursor = { createdAt: Date; id: string };
+
+/** The person's requests not yet purged, newest first, from after `cursor` (null: the newest). */
+export function ownRequestsSql(personId: string, cursor: OwnRequestsCursor | null, limit: number) {
+  const after = cursor
+    ? Prisma.sql`AND (created_at, id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::varchar)`
+    : Prisma.empty;
   return Prisma.sql`
     SELECT id, created_at, expires_at, title, max_answers, answer_count FROM requests
-    WHERE created_by = ${personId}
-    ORDER BY created_at DESC, id LIMIT ${limit}::int`;
+    WHERE created_by = ${personId} ${after}
+    ORDER BY created_at DESC, id DESC LIMIT ${limit}::int`;
 }
