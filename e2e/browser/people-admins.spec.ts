@@ -11,7 +11,12 @@ import {
   type TestCertificate,
   type TestProvider,
 } from "../support/oidc-provider";
-import { providerEnv, signInFromMe, peopleClient } from "../support/people-servers";
+import {
+  adminPageOf as adminPageOfServer,
+  providerEnv,
+  signInFromMe,
+  peopleClient,
+} from "../support/people-servers";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -75,15 +80,7 @@ async function signedIn(browser: Browser, login: string): Promise<Page> {
 const personId = async (login: string) =>
   (await sql.query<{ id: string }>("SELECT id FROM people WHERE subject = $1", [login])).rows[0]?.id;
 
-/** The admin page as `page` sees it: the administrator's page, or the secret's sign-in form. */
-async function adminPageOf(page: Page): Promise<"admin" | "sign-in form"> {
-  const response = await page.goto(`${app()}/admin`);
-  expect(response?.status()).toBe(200);
-  const signInForm = page.getByLabel("Admin secret");
-  const keys = page.getByRole("heading", { name: "API keys" });
-  await expect(signInForm.or(keys)).toBeVisible();
-  return (await keys.isVisible()) ? "admin" : "sign-in form";
-}
+const adminPageOf = (page: Page) => adminPageOfServer(page, app());
 
 test("an unverified email on ADMIN_EMAILS is no administrator: the secret's form, nothing of theirs", async ({
   browser,

@@ -8,7 +8,9 @@ import { freePort, type TestCertificate } from "./test-certificate";
 // its development login pages, which any login and password pass. Each login is an account whose
 // claims are derived from it (`alice`: "Alice Example", alice@example.test, verified, in the group
 // `staff`); a login starting `unverified` has an unverified email, one starting `ops` is also in
-// the group `ops`. Groups come with the profile scope (as Authentik sends them), from userinfo.
+// the group `ops`. Groups come with the profile scope (as Authentik sends them), as the claim
+// `groups`, from userinfo; `ProviderOptions` can name the claim otherwise and turn userinfo off, which
+// puts every claim in the ID token alone (as providers without a userinfo endpoint do).
 
 export { freePort, makeCertificate, type TestCertificate } from "./test-certificate";
 
@@ -29,11 +31,20 @@ export const accountOf = (login: string) => ({
   groups: login.startsWith("ops") ? ["staff", "ops"] : ["staff"],
 });
 
+export type ProviderOptions = {
+  /** The claim that lists a login's groups; `groups` by default. */
+  groupsClaim?: string;
+  /** false: no userinfo endpoint, the claims travel in the ID token. */
+  userinfo?: boolean;
+};
+
 export async function startProvider(
   certificate: TestCertificate,
   clients: TestClient[],
+  options: ProviderOptions = {},
 ): Promise<TestProvider> {
   const issuer = `https://127.0.0.1:${await freePort()}`;
+  const groupsClaim = options.groupsClaim ?? "groups";
   const provider = new Provider(issuer, {
     clients: clients.map((client) => ({
       ...client,
@@ -41,8 +52,15 @@ export async function startProvider(
       response_types: ["code"],
     })),
     cookies: { keys: ["notes-e2e-provider-cookie-key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
-    findAccount: (_context, sub) => ({ accountId: sub, claims: () => ({ sub, ...accountOf(sub) }) }),
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", groupsClaim] },
+    features: { userinfo: { enabled: options.userinfo ?? true } },
+    findAccount: (_context, sub) => ({
+      accountId: sub,
+      claims: () => {
+        const { groups, ...account } = accountOf(sub);
+        return { sub, ...account, [groupsClaim]: groups };
+      },
+    }),
   });
   const answer = provider.callback();
   const cut = new Set<string>();

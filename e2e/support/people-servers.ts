@@ -6,10 +6,12 @@ import {
   makeCertificate,
   signInAtProvider,
   startProvider,
+  type ProviderOptions,
   type TestCertificate,
   type TestClient,
   type TestProvider,
 } from "./oidc-provider";
+import { expect } from "./fixtures";
 import { startServer, type ServerProcess } from "./server-process";
 
 // What the people specs share: the client the service is registered as at the test providers
@@ -76,6 +78,16 @@ export async function signInFrom(
 export const signInFromMe = (page: Page, app: string, issuer: string, login: string): Promise<Response> =>
   signInFrom(page, { app, issuer, login, path: "/me" });
 
+/** The admin page of the server at `app` as `page` sees it: the administrator's page, or the secret's sign-in form. */
+export async function adminPageOf(page: Page, app: string): Promise<"admin" | "sign-in form"> {
+  const response = await page.goto(`${app}/admin`);
+  expect(response?.status()).toBe(200);
+  const signInForm = page.getByLabel("Admin secret");
+  const keys = page.getByRole("heading", { name: "API keys" });
+  await expect(signInForm.or(keys)).toBeVisible();
+  return (await keys.isVisible()) ? "admin" : "sign-in form";
+}
+
 export type PeopleServers = {
   database: TestDatabase;
   sql: pg.Pool;
@@ -86,13 +98,14 @@ export type PeopleServers = {
 
 /**
  * One server per entry of `clients`, on a database of their own: server i signs in at provider i,
- * which knows the clients that `clients[i]` makes from every server's redirect URI. `env` is added
- * to each server's settings.
+ * which knows the clients that `clients[i]` makes from every server's redirect URI and is started
+ * with `provider`. `env` is added to each server's settings.
  */
 export async function startPeopleServers(options: {
   databaseName: string;
   clients: ((redirects: string[]) => TestClient[])[];
   env?: Record<string, string>;
+  provider?: ProviderOptions;
 }): Promise<PeopleServers> {
   const certificate = await makeCertificate();
   const database = await createTestDatabase(options.databaseName);
@@ -100,7 +113,7 @@ export async function startPeopleServers(options: {
   const urls = await Promise.all(options.clients.map(async () => `http://127.0.0.1:${await freePort()}`));
   const redirects = urls.map((url) => `${url}/auth/callback`);
   const providers = await Promise.all(
-    options.clients.map((clients) => startProvider(certificate, clients(redirects))),
+    options.clients.map((clients) => startProvider(certificate, clients(redirects), options.provider)),
   );
   const started = await Promise.allSettled(
     urls.map((url, index) =>

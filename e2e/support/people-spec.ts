@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import type { ProviderOptions } from "./oidc-provider";
 import { peopleClient, signInFromMe, startPeopleServers, type PeopleServers } from "./people-servers";
 import { timeouts } from "./timeouts";
 
@@ -13,6 +14,8 @@ export function peopleSpec(options: {
   env: () => Promise<Record<string, string>>;
   /** stops the spec's own services, after the server */
   stop?: () => Promise<void>;
+  /** how the provider hands out claims (oidc-provider.ts) */
+  provider?: ProviderOptions;
 }) {
   let setup: PeopleServers | undefined;
   const people: Record<string, Page> = {};
@@ -22,6 +25,7 @@ export function peopleSpec(options: {
       databaseName: options.databaseName,
       clients: [(redirects) => [{ ...peopleClient, redirect_uris: redirects }]],
       env: await options.env(),
+      provider: options.provider,
     });
   });
   test.afterAll(async () => {
@@ -35,6 +39,7 @@ export function peopleSpec(options: {
     /** the headers of a call from the site's own pages */
     sameSite: () => ({ origin: app(), "sec-fetch-site": "same-origin" }),
     sql: () => setup!.sql,
+    issuer: () => setup?.providers[0]?.issuer ?? "",
     /** the pages of the people signed in so far, by login */
     people,
     /** A browser of the person's own, signed in from /me, which it comes back to. */
