@@ -11,12 +11,7 @@ import {
   type TestCertificate,
   type TestProvider,
 } from "../support/oidc-provider";
-import {
-  adminPageOf as adminPageOfServer,
-  providerEnv,
-  signInFromMe,
-  peopleClient,
-} from "../support/people-servers";
+import { adminPageOf, providerEnv, signInFromMe, peopleClient } from "../support/people-servers";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { timeouts } from "../support/timeouts";
 
@@ -80,13 +75,11 @@ async function signedIn(browser: Browser, login: string): Promise<Page> {
 const personId = async (login: string) =>
   (await sql.query<{ id: string }>("SELECT id FROM people WHERE subject = $1", [login])).rows[0]?.id;
 
-const adminPageOf = (page: Page) => adminPageOfServer(page, app());
-
 test("an unverified email on ADMIN_EMAILS is no administrator: the secret's form, nothing of theirs", async ({
   browser,
 }) => {
   const page = await signedIn(browser, "unverified-erin");
-  expect(await adminPageOf(page)).toBe("sign-in form");
+  expect(await adminPageOf(page, app())).toBe("sign-in form");
   await expect(page.locator("body")).not.toContainText(accountOf("unverified-erin").name);
   const issued = await page.request.post(`${app()}/admin/api/keys`, {
     headers: { origin: app() },
@@ -102,7 +95,7 @@ test("a verified email on ADMIN_EMAILS administers, and the audit log names the 
   browser,
 }) => {
   const page = await signedIn(browser, "carol");
-  expect(await adminPageOf(page)).toBe("admin");
+  expect(await adminPageOf(page, app())).toBe("admin");
   await expect(
     page.getByText(`Signed in as ${accountOf("carol").name}, through your organisation's sign-in.`),
   ).toBeVisible();
@@ -126,7 +119,7 @@ test("a verified email on ADMIN_EMAILS administers, and the audit log names the 
 
 test("a group on ADMIN_GROUPS administers", async ({ browser }) => {
   const page = await signedIn(browser, "ops-dan");
-  expect(await adminPageOf(page)).toBe("admin");
+  expect(await adminPageOf(page, app())).toBe("admin");
 });
 
 test("ending a person's sessions on /admin signs them out at once, and is recorded", async ({ browser }) => {
@@ -146,7 +139,7 @@ test("ending a person's sessions on /admin signs them out at once, and is record
     await page.goto(`${app()}/me`);
     await expect(page.getByText("You are not signed in.")).toBeVisible();
   }
-  expect(await adminPageOf(dan)).toBe("sign-in form");
+  expect(await adminPageOf(dan, app())).toBe("sign-in form");
   const { rows } = await sql.query(
     "SELECT subject, details, actor_person_id FROM admin_audit_log WHERE action = 'sessions_ended'",
   );
@@ -167,7 +160,7 @@ test("leaving ADMIN_EMAILS takes effect at the next request, without signing in 
   test.setTimeout(timeouts.serverTest);
   await startWith({ ADMIN_EMAILS: "unverified-erin@example.test" });
   const carol = people.get("carol")!;
-  expect(await adminPageOf(carol)).toBe("sign-in form");
+  expect(await adminPageOf(carol, app())).toBe("sign-in form");
   await carol.goto(`${app()}/me`);
   await expect(carol.getByText(`Signed in as ${accountOf("carol").name}.`)).toBeVisible();
   const issued = await carol.request.post(`${app()}/admin/api/keys`, {

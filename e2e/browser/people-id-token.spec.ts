@@ -28,7 +28,7 @@ test("the provider names no userinfo endpoint and puts the claims in the ID toke
   expect(metadata.claims_supported).toEqual(expect.arrayContaining(["roles", "email", "name"]));
 });
 
-test("groups from the ID token make an administrator; the name and email come from it too", async ({
+test("groups from the ID token make an administrator; the name and the email's verification come from it too", async ({
   browser,
 }) => {
   const olga = await spec.signedIn(browser, "ops-olga");
